@@ -1,0 +1,110 @@
+// Command gamehall is the whole site in one binary: serve, migrate, seed, version.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"gamehall/internal/app"
+	"gamehall/internal/config"
+	"gamehall/internal/db"
+	"gamehall/internal/seed"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+const usage = `usage: gamehall <command> [flags]
+
+commands:
+  serve     run the site (migrates, and seeds the demo site into an empty database)
+  migrate   apply database migrations and exit
+  seed      seed the demo site if it is missing and exit
+  version   print the version
+
+Run "gamehall <command> -h" for the flags; each flag also reads GAMEHALL_<NAME>.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Getenv, os.Stdout, os.Stderr))
+}
+
+func run(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "version":
+		fmt.Fprintln(stdout, version)
+		return 0
+	case "serve", "migrate", "seed":
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "unknown command %q\n\n%s", cmd, usage)
+		return 2
+	}
+	cfg, err := config.Load(cmd, rest, getenv, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "config:", err)
+		return 2
+	}
+	log := newLogger(cfg, stdout)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := execute(ctx, cmd, cfg, log); err != nil {
+		log.Error(cmd+" failed", "err", err)
+		return 1
+	}
+	return 0
+}
+
+func execute(ctx context.Context, cmd string, cfg config.Config, log *slog.Logger) error {
+	switch cmd {
+	case "migrate", "seed":
+		d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		if err := d.Migrate(ctx); err != nil {
+			return err
+		}
+		if cmd == "seed" {
+			if _, err := seed.Demo(ctx, d, time.Now()); err != nil {
+				return err
+			}
+		}
+		log.Info(cmd+" done", "database", string(d.Dialect))
+		return nil
+	}
+	// A production database never gets the demo site by accident.
+	a, err := app.Open(ctx, cfg, log, !cfg.Production)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	return a.Serve(ctx, func(addr string) {
+		log.Info("gamehall listening", "addr", addr, "database", string(a.DB.Dialect), "site_id", cfg.SiteID,
+			"dev", cfg.Dev, "version", version)
+	})
+}
+
+func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(cfg.LogLevel))
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}

@@ -1,0 +1,147 @@
+// Package api holds the wire contract: the {code, message, data} envelope,
+// error codes, message translation, body decoding and the HTTP middleware
+// every route shares.
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"sync"
+)
+
+// API writes envelopes. It is the one place that turns errors into answers.
+type API struct {
+	msgs *Catalogue
+	log  *slog.Logger
+	// okPrefix caches the encoded `{"code":100,"message":"..","data":` per language.
+	okPrefix sync.Map
+}
+
+// New returns an API writing messages from msgs and faults to log.
+func New(msgs *Catalogue, log *slog.Logger) *API {
+	return &API{msgs: msgs, log: log}
+}
+
+// Messages is the catalogue used for envelope messages.
+func (a *API) Messages() *Catalogue { return a.msgs }
+
+// HandlerFunc answers one API call: data for the envelope, or an error.
+type HandlerFunc func(r *http.Request) (any, error)
+
+// Coded is data answered with a success code other than 100 (the spec's 1000).
+type Coded struct {
+	Code int
+	Data any
+}
+
+// RawJSON is data already encoded as JSON; it is written as is. Content
+// caches use it so a hot endpoint costs a map lookup, not an encode.
+type RawJSON []byte
+
+// Handle adapts fn to http.Handler.
+func (a *API) Handle(fn HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		data, err := fn(r)
+		if err != nil {
+			a.WriteError(w, r, err)
+			return
+		}
+		a.WriteOK(w, r, data)
+	})
+}
+
+// WriteOK writes a success envelope.
+func (a *API) WriteOK(w http.ResponseWriter, r *http.Request, data any) {
+	code := CodeOK
+	if c, ok := data.(Coded); ok {
+		code, data = c.Code, c.Data
+	}
+	var body []byte
+	switch d := data.(type) {
+	case RawJSON:
+		body = d
+	case nil:
+		body = []byte("{}")
+	default:
+		var err error
+		if body, err = json.Marshal(d); err != nil {
+			a.WriteError(w, r, err)
+			return
+		}
+	}
+	lang := Lang(r.Context())
+	var buf bytes.Buffer
+	buf.Grow(len(body) + 64)
+	if code == CodeOK {
+		buf.Write(a.okPrefixFor(lang))
+	} else {
+		writeHead(&buf, code, a.msgs.Text(lang, "success"))
+	}
+	buf.Write(body)
+	buf.WriteByte('}')
+	writeJSON(w, http.StatusOK, buf.Bytes())
+}
+
+func (a *API) okPrefixFor(lang string) []byte {
+	if p, ok := a.okPrefix.Load(lang); ok {
+		return p.([]byte)
+	}
+	var buf bytes.Buffer
+	writeHead(&buf, CodeOK, a.msgs.Text(lang, "success"))
+	p, _ := a.okPrefix.LoadOrStore(lang, buf.Bytes())
+	return p.([]byte)
+}
+
+func writeHead(buf *bytes.Buffer, code int, msg string) {
+	m, _ := json.Marshal(msg)
+	buf.WriteString(`{"code":`)
+	buf.WriteString(strconv.Itoa(code))
+	buf.WriteString(`,"message":`)
+	buf.Write(m)
+	buf.WriteString(`,"data":`)
+}
+
+// envelope is the error answer shape.
+type envelope struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+	Data    any    `json:"data"`
+}
+
+// WriteError writes the envelope for err. Anything that is not an *Error is a
+// real fault: logged with the request id, answered 500 without internals.
+func (a *API) WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	e, known := AsError(err)
+	lang := Lang(r.Context())
+	env := envelope{Code: e.Code, Message: a.msgs.Text(lang, e.Key), Data: e.Data}
+	if e.Detail != "" {
+		env.Message += ": " + e.Detail
+	}
+	if !known {
+		id := RequestID(r.Context())
+		a.log.ErrorContext(r.Context(), "request failed", "request_id", id, "path", r.URL.Path, "err", err)
+		env.Data = map[string]string{"request_id": id}
+	} else if e.Status >= 500 {
+		a.log.ErrorContext(r.Context(), "request failed", "request_id", RequestID(r.Context()), "path", r.URL.Path, "err", err)
+	}
+	if env.Data == nil {
+		env.Data = struct{}{}
+	}
+	body, mErr := json.Marshal(env)
+	if mErr != nil {
+		body = []byte(`{"code":500,"message":"internal error","data":{}}`)
+	}
+	writeJSON(w, e.Status, body)
+}
+
+func writeJSON(w http.ResponseWriter, status int, body []byte) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}

@@ -1,0 +1,203 @@
+// Package app wires configuration, storage, services and the HTTP server.
+// It is the only package that knows every other one.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"gamehall/internal/api"
+	"gamehall/internal/config"
+	"gamehall/internal/db"
+	"gamehall/internal/games"
+	"gamehall/internal/geo"
+	"gamehall/internal/media"
+	"gamehall/internal/seed"
+	"gamehall/internal/site"
+	"gamehall/internal/web"
+)
+
+// App is a configured gamehall server.
+type App struct {
+	cfg     config.Config
+	log     *slog.Logger
+	DB      *db.DB
+	handler http.Handler
+	Site    *site.Handler
+}
+
+// Open connects the database, migrates it, seeds the demo site when the
+// database has none (unless seedDemo is false) and builds the HTTP handler.
+func Open(ctx context.Context, cfg config.Config, log *slog.Logger, seedDemo bool) (*App, error) {
+	d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.Migrate(ctx); err != nil {
+		d.Close()
+		return nil, err
+	}
+	if seedDemo {
+		if _, err := seed.Demo(ctx, d, time.Now()); err != nil {
+			d.Close()
+			return nil, err
+		}
+	}
+	a := &App{cfg: cfg, log: log, DB: d}
+	if err := a.build(); err != nil {
+		d.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+// Close releases the database.
+func (a *App) Close() error { return a.DB.Close() }
+
+// Handler is the whole HTTP surface.
+func (a *App) Handler() http.Handler { return a.handler }
+
+func (a *App) build() error {
+	msgs, err := api.LoadCatalogue()
+	if err != nil {
+		return err
+	}
+	var table []geo.Entry
+	if a.cfg.GeoCIDRFile != "" {
+		f, err := os.Open(a.cfg.GeoCIDRFile)
+		if err != nil {
+			return fmt.Errorf("geo table: %w", err)
+		}
+		table, err = geo.ParseTable(f)
+		f.Close()
+		if err != nil {
+			return err
+		}
+	}
+	resolver := geo.NewResolver(a.cfg.CountryHeader, a.cfg.TrustedProxies, table)
+	apis := api.New(msgs, a.log)
+	mux := http.NewServeMux()
+	router := apis.NewRouter(mux)
+
+	siteSvc := site.NewService(site.NewStore(a.DB), a.cfg.Dev, a.cfg.ContentCacheTTL)
+	a.Site = site.NewHandler(apis, siteSvc, a.cfg.SiteID, resolver.Country, nil, a.cfg.ContentCacheTTL)
+	a.Site.Routes(router)
+	games.NewHandler(games.NewService(games.NewStore(a.DB), siteSvc)).Routes(router)
+
+	mux.Handle("/api/", apis.NotFound())
+	mux.Handle("GET /media/", media.Handler())
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("ok\n")) })
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := a.DB.PingContext(ctx); err != nil {
+			http.Error(w, "database unavailable", http.StatusServiceUnavailable)
+			return
+		}
+		_, _ = w.Write([]byte("ok\n"))
+	})
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		collectors.NewDBStatsCollector(a.DB.DB, string(a.DB.Dialect)))
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	web.New(a.cfg.SiteID, func(ctx context.Context, siteID int64) (any, error) {
+		return siteSvc.RouteRules(ctx, siteID)
+	}, time.Now()).Routes(mux)
+
+	known := map[string]bool{}
+	for _, l := range seed.Languages {
+		known[l.Code] = true
+	}
+	a.handler = api.Chain(mux,
+		api.RequestContext(func(l string) bool { return known[l] }, a.cfg.TrustedProxies),
+		api.SecurityHeaders(a.cfg.Production),
+		api.AccessLog(a.log),
+		apis.Recover(),
+		api.LimitBody(a.cfg.MaxBodyBytes),
+		metrics(reg),
+	)
+	return nil
+}
+
+// metrics counts requests by method and status class.
+func metrics(reg *prometheus.Registry) api.Middleware {
+	requests := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "gamehall_http_requests_total", Help: "HTTP requests by method and status class.",
+	}, []string{"method", "class"})
+	duration := prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name: "gamehall_http_request_seconds", Help: "HTTP request duration.",
+		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5},
+	})
+	reg.MustRegister(requests, duration)
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			start := time.Now()
+			cw := &classWriter{ResponseWriter: w, status: http.StatusOK}
+			next.ServeHTTP(cw, r)
+			duration.Observe(time.Since(start).Seconds())
+			requests.WithLabelValues(r.Method, fmt.Sprintf("%dxx", cw.status/100)).Inc()
+		})
+	}
+}
+
+type classWriter struct {
+	http.ResponseWriter
+	status int
+	wrote  bool
+}
+
+func (w *classWriter) WriteHeader(code int) {
+	if !w.wrote {
+		w.status, w.wrote = code, true
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *classWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// Serve listens on the configured address until ctx ends, then shuts down
+// gracefully. ready, when not nil, receives the bound address.
+func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
+	ln, err := net.Listen("tcp", a.cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	srv := &http.Server{
+		Handler:           a.handler,
+		ReadHeaderTimeout: a.cfg.ReadHeaderTimeout,
+		ReadTimeout:       a.cfg.ReadTimeout,
+		WriteTimeout:      a.cfg.WriteTimeout,
+		IdleTimeout:       a.cfg.IdleTimeout,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(a.log.Handler(), slog.LevelWarn),
+	}
+	if ready != nil {
+		ready(ln.Addr().String())
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), a.cfg.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,189 @@
+// Package config turns flags and GAMEHALL_* environment variables into one Config.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/netip"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is everything the binary can be told. Environment variables give
+// defaults; flags given on the command line win over them.
+type Config struct {
+	Addr        string
+	DataDir     string
+	DatabaseURL string // empty: SQLite file under DataDir
+	SiteID      int64
+	Dev         bool
+	Production  bool
+	LogFormat   string // text or json
+	LogLevel    string // debug, info, warn, error
+
+	// Geo: a country header is trusted only when the request comes from one
+	// of TrustedProxies; GeoCIDRFile is an operator-supplied "cidr,country" table.
+	CountryHeader  string
+	TrustedProxies []netip.Prefix
+	GeoCIDRFile    string
+
+	MaxBodyBytes      int64
+	ReadHeaderTimeout time.Duration
+	ReadTimeout       time.Duration
+	WriteTimeout      time.Duration
+	IdleTimeout       time.Duration
+	ShutdownTimeout   time.Duration
+	// ContentCacheTTL bounds how stale lobby content can be on one node.
+	ContentCacheTTL time.Duration
+}
+
+// Default is the configuration of a complete local demo.
+func Default() Config {
+	return Config{
+		Addr:              ":8080",
+		DataDir:           "./data",
+		SiteID:            1,
+		LogFormat:         "text",
+		LogLevel:          "info",
+		CountryHeader:     "CF-IPCountry",
+		MaxBodyBytes:      1 << 20,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ShutdownTimeout:   15 * time.Second,
+		ContentCacheTTL:   2 * time.Second,
+	}
+}
+
+// Load reads the environment (through getenv) and then args. It never touches
+// process globals, so tests can call it freely.
+func Load(name string, args []string, getenv func(string) string, out io.Writer) (Config, error) {
+	c := Default()
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(out)
+	var proxies string
+	env := envReader{getenv: getenv}
+	fs.StringVar(&c.Addr, "addr", env.str("ADDR", c.Addr), "listen address (GAMEHALL_ADDR)")
+	fs.StringVar(&c.DataDir, "data-dir", env.str("DATA_DIR", c.DataDir), "data directory for the SQLite file (GAMEHALL_DATA_DIR)")
+	fs.StringVar(&c.DatabaseURL, "database-url", env.str("DATABASE_URL", ""), "postgres://... to use PostgreSQL instead of SQLite (GAMEHALL_DATABASE_URL)")
+	fs.Int64Var(&c.SiteID, "site-id", env.int("SITE_ID", c.SiteID), "site served to browsers (GAMEHALL_SITE_ID)")
+	fs.BoolVar(&c.Dev, "dev", env.bool("DEV", false), "development mode: predictable captcha, SMS outbox endpoint (GAMEHALL_DEV)")
+	fs.BoolVar(&c.Production, "production", env.bool("PRODUCTION", false), "production mode; refused together with --dev (GAMEHALL_PRODUCTION)")
+	fs.StringVar(&c.LogFormat, "log-format", env.str("LOG_FORMAT", c.LogFormat), "text or json (GAMEHALL_LOG_FORMAT)")
+	fs.StringVar(&c.LogLevel, "log-level", env.str("LOG_LEVEL", c.LogLevel), "debug, info, warn or error (GAMEHALL_LOG_LEVEL)")
+	fs.StringVar(&c.CountryHeader, "country-header", env.str("COUNTRY_HEADER", c.CountryHeader), "country header set by a trusted proxy (GAMEHALL_COUNTRY_HEADER)")
+	fs.StringVar(&proxies, "trusted-proxies", env.str("TRUSTED_PROXIES", ""), "comma-separated CIDRs whose country and X-Forwarded-For headers are believed (GAMEHALL_TRUSTED_PROXIES)")
+	fs.StringVar(&c.GeoCIDRFile, "geo-cidr-file", env.str("GEO_CIDR_FILE", ""), "CSV file of cidr,country lines (GAMEHALL_GEO_CIDR_FILE)")
+	fs.Int64Var(&c.MaxBodyBytes, "max-body-bytes", env.int("MAX_BODY_BYTES", c.MaxBodyBytes), "largest accepted request body (GAMEHALL_MAX_BODY_BYTES)")
+	fs.DurationVar(&c.ContentCacheTTL, "content-cache-ttl", env.duration("CONTENT_CACHE_TTL", c.ContentCacheTTL), "how long a node serves lobby content from memory (GAMEHALL_CONTENT_CACHE_TTL)")
+	if err := fs.Parse(args); err != nil {
+		return Config{}, err
+	}
+	if env.err != nil {
+		return Config{}, env.err
+	}
+	var err error
+	if c.TrustedProxies, err = parsePrefixes(proxies); err != nil {
+		return Config{}, err
+	}
+	return c, c.Validate()
+}
+
+// Validate refuses combinations that would be unsafe or meaningless.
+func (c Config) Validate() error {
+	var errs []error
+	if c.Dev && c.Production {
+		errs = append(errs, errors.New("--dev and --production exclude each other"))
+	}
+	if c.SiteID <= 0 {
+		errs = append(errs, errors.New("site id must be positive"))
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		errs = append(errs, fmt.Errorf("log format %q: want text or json", c.LogFormat))
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		errs = append(errs, fmt.Errorf("log level %q: want debug, info, warn or error", c.LogLevel))
+	}
+	if c.DatabaseURL != "" && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
+		errs = append(errs, errors.New("database url must start with postgres:// (leave it empty for SQLite)"))
+	}
+	if c.MaxBodyBytes < 1024 {
+		errs = append(errs, errors.New("max body bytes must be at least 1024"))
+	}
+	return errors.Join(errs...)
+}
+
+func parsePrefixes(s string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(part)
+		if err != nil {
+			return nil, fmt.Errorf("trusted proxies: %w", err)
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
+}
+
+type envReader struct {
+	getenv func(string) string
+	err    error
+}
+
+func (e *envReader) raw(key string) string { return e.getenv("GAMEHALL_" + key) }
+
+func (e *envReader) str(key, def string) string {
+	if v := e.raw(key); v != "" {
+		return v
+	}
+	return def
+}
+
+func (e *envReader) int(key string, def int64) int64 {
+	v := e.raw(key)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		e.err = errors.Join(e.err, fmt.Errorf("GAMEHALL_%s: %w", key, err))
+		return def
+	}
+	return n
+}
+
+func (e *envReader) bool(key string, def bool) bool {
+	v := e.raw(key)
+	if v == "" {
+		return def
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		e.err = errors.Join(e.err, fmt.Errorf("GAMEHALL_%s: %w", key, err))
+		return def
+	}
+	return b
+}
+
+func (e *envReader) duration(key string, def time.Duration) time.Duration {
+	v := e.raw(key)
+	if v == "" {
+		return def
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		e.err = errors.Join(e.err, fmt.Errorf("GAMEHALL_%s: %w", key, err))
+		return def
+	}
+	return d
+}

@@ -1,0 +1,187 @@
+// Package db opens SQLite or PostgreSQL behind one *sql.DB, runs the embedded
+// migrations of the chosen dialect and maps driver errors to domain errors.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
+	"github.com/pressly/goose/v3"
+	"modernc.org/sqlite" // registers "sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// Dialect names the SQL database behind a DB.
+type Dialect string
+
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// DB is a connection pool plus the dialect it speaks.
+type DB struct {
+	*sql.DB
+	Dialect Dialect
+}
+
+// sqlitePragmas are in the DSN so that every pooled connection gets them;
+// a PRAGMA statement would only reach the one connection that ran it.
+const sqlitePragmas = "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_txlock=immediate"
+
+// SQLiteDSN is the DSN of the SQLite file at path.
+func SQLiteDSN(path string) string {
+	return "file:" + path + "?" + sqlitePragmas
+}
+
+// Open connects to databaseURL (postgres://...) or, when it is empty, to the
+// SQLite file gamehall.db under dataDir, creating the directory.
+func Open(ctx context.Context, databaseURL, dataDir string) (*DB, error) {
+	if databaseURL != "" {
+		return OpenPostgres(ctx, databaseURL)
+	}
+	if err := os.MkdirAll(dataDir, 0o750); err != nil {
+		return nil, fmt.Errorf("create data dir: %w", err)
+	}
+	return OpenSQLite(ctx, filepath.Join(dataDir, "gamehall.db"))
+}
+
+// OpenSQLite opens the SQLite database file at path.
+func OpenSQLite(ctx context.Context, path string) (*DB, error) {
+	sqldb, err := sql.Open("sqlite", SQLiteDSN(path))
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	// WAL gives concurrent readers; writers queue on the busy timeout.
+	sqldb.SetMaxOpenConns(16)
+	sqldb.SetMaxIdleConns(16)
+	return ping(ctx, &DB{DB: sqldb, Dialect: SQLite})
+}
+
+// OpenPostgres opens a PostgreSQL pool through pgx.
+func OpenPostgres(ctx context.Context, dsn string) (*DB, error) {
+	if _, err := url.Parse(dsn); err != nil {
+		return nil, fmt.Errorf("database url: %w", err)
+	}
+	sqldb, err := sql.Open("pgx", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open postgres: %w", err)
+	}
+	sqldb.SetMaxOpenConns(32)
+	sqldb.SetMaxIdleConns(32)
+	return ping(ctx, &DB{DB: sqldb, Dialect: Postgres})
+}
+
+func ping(ctx context.Context, d *DB) (*DB, error) {
+	if err := d.PingContext(ctx); err != nil {
+		d.Close()
+		return nil, fmt.Errorf("connect %s: %w", d.Dialect, err)
+	}
+	return d, nil
+}
+
+// Migrate applies every pending migration of the dialect.
+func (d *DB) Migrate(ctx context.Context) error {
+	sub, err := fs.Sub(migrations, "migrations/"+string(d.Dialect))
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	dialect := goose.DialectSQLite3
+	if d.Dialect == Postgres {
+		dialect = goose.DialectPostgres
+	}
+	p, err := goose.NewProvider(dialect, d.DB, sub)
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}
+
+// Tx runs fn in one transaction: committed when fn returns nil, rolled back
+// otherwise. On SQLite the DSN makes it BEGIN IMMEDIATE, so writers never
+// fail late on a lock upgrade.
+func (d *DB) Tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := d.BeginTx(ctx, nil)
+	if err != nil {
+		return MapError(fmt.Errorf("begin: %w", err))
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return MapError(fmt.Errorf("commit: %w", err))
+	}
+	return nil
+}
+
+// Domain errors the stores return instead of driver errors.
+var (
+	ErrNotFound   = errors.New("not found")
+	ErrConflict   = errors.New("conflict: unique constraint")
+	ErrCheck      = errors.New("check constraint violated")
+	ErrForeignKey = errors.New("foreign key violated")
+	ErrBusy       = errors.New("database busy")
+)
+
+// MapError turns a driver error into one of the domain errors above (wrapped,
+// so the driver text stays in logs) and leaves other errors alone. It is the
+// one place that knows driver error types.
+func MapError(err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("%w: %w", ErrNotFound, err)
+	}
+	var kind error
+	var pgErr *pgconn.PgError
+	var liteErr *sqlite.Error
+	switch {
+	case errors.As(err, &pgErr):
+		kind = pgKinds[pgErr.Code]
+	case errors.As(err, &liteErr):
+		// Extended result codes: the primary code is the low byte.
+		kind = sqliteKinds[liteErr.Code()]
+		if kind == nil {
+			kind = sqliteKinds[liteErr.Code()&0xff]
+		}
+	}
+	if kind == nil {
+		return err
+	}
+	return fmt.Errorf("%w: %w", kind, err)
+}
+
+var pgKinds = map[string]error{
+	"23505": ErrConflict,
+	"23514": ErrCheck,
+	"23503": ErrForeignKey,
+	"40001": ErrBusy, // serialization failure: safe to retry
+	"40P01": ErrBusy, // deadlock detected
+	"55P03": ErrBusy, // lock not available
+}
+
+var sqliteKinds = map[int]error{
+	sqlite3.SQLITE_CONSTRAINT_UNIQUE:     ErrConflict,
+	sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY: ErrConflict,
+	sqlite3.SQLITE_CONSTRAINT_CHECK:      ErrCheck,
+	sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY: ErrForeignKey,
+	sqlite3.SQLITE_BUSY:                  ErrBusy,
+	sqlite3.SQLITE_LOCKED:                ErrBusy,
+}

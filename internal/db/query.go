@@ -1,0 +1,29 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// Query runs q and scans each row into a new T. It never returns a nil slice,
+// so an empty result encodes as [] on the wire.
+func Query[T any](ctx context.Context, d *DB, q string, scan func(*sql.Rows, *T) error, args ...any) ([]T, error) {
+	rows, err := d.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("query: %w", MapError(err))
+	}
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		var v T
+		if err := scan(rows, &v); err != nil {
+			return nil, fmt.Errorf("scan: %w", MapError(err))
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("rows: %w", MapError(err))
+	}
+	return out, nil
+}
