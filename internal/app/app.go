@@ -53,9 +53,18 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger, seedDemo boo
 			return nil, err
 		}
 	}
+	a, err := New(cfg, log, d)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+// New builds the app on an open, migrated database (tests use it directly).
+func New(cfg config.Config, log *slog.Logger, d *db.DB) (*App, error) {
 	a := &App{cfg: cfg, log: log, DB: d}
 	if err := a.build(); err != nil {
-		d.Close()
 		return nil, err
 	}
 	return a, nil
