@@ -119,7 +119,7 @@ func (a *App) build() error {
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		collectors.NewDBStatsCollector(a.DB.DB, string(a.DB.Dialect)))
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-	web.New(a.cfg.SiteID, func(ctx context.Context, siteID int64) (any, error) {
+	web.New(web.Dist(), a.cfg.SiteID, func(ctx context.Context, siteID int64) (any, error) {
 		return siteSvc.RouteRules(ctx, siteID)
 	}, time.Now()).Routes(mux)
 

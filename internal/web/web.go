@@ -45,10 +45,19 @@ type Handler struct {
 	gz        sync.Map // path -> []byte gzipped content
 }
 
-// New prepares the app for siteID: the site id is written into the HTML
-// once, here, so serving it costs nothing per request.
-func New(siteID int64, rules RouteRules, now time.Time) *Handler {
-	sub, _ := fs.Sub(dist, "dist")
+// Dist is the embedded build.
+func Dist() fs.FS {
+	sub, err := fs.Sub(dist, "dist")
+	if err != nil {
+		panic(err) // the embed pattern above guarantees the directory
+	}
+	return sub
+}
+
+// New prepares the app in fsys (normally Dist()) for siteID: the site id is
+// written into the HTML once, here, so serving it costs nothing per request.
+func New(fsys fs.FS, siteID int64, rules RouteRules, now time.Time) *Handler {
+	sub := fsys
 	index, err := fs.ReadFile(sub, "index.html")
 	if err != nil {
 		index = []byte(placeholder)

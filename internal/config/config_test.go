@@ -1,0 +1,48 @@
+package config
+
+import (
+	"io"
+	"net/netip"
+	"strings"
+	"testing"
+	"time"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestEnvThenFlags(t *testing.T) {
+	c, err := Load("serve", []string{"--addr", ":9000"}, env(map[string]string{
+		"GAMEHALL_ADDR": ":7000", "GAMEHALL_SITE_ID": "3", "GAMEHALL_DEV": "true",
+		"GAMEHALL_TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.7/32", "GAMEHALL_CONTENT_CACHE_TTL": "5s",
+	}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != ":9000" || c.SiteID != 3 || !c.Dev || c.ContentCacheTTL != 5*time.Second {
+		t.Fatalf("config = %+v", c)
+	}
+	if len(c.TrustedProxies) != 2 || c.TrustedProxies[1] != netip.MustParsePrefix("192.168.1.7/32") {
+		t.Fatalf("proxies = %v", c.TrustedProxies)
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	cases := map[string]struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		"dev with production": {[]string{"--dev", "--production"}, nil, "exclude each other"},
+		"bad env int":         {nil, map[string]string{"GAMEHALL_SITE_ID": "x"}, "GAMEHALL_SITE_ID"},
+		"bad database url":    {[]string{"--database-url", "mysql://x"}, nil, "postgres://"},
+		"bad log format":      {[]string{"--log-format", "xml"}, nil, "log format"},
+		"bad proxy":           {[]string{"--trusted-proxies", "nonsense"}, nil, "trusted proxies"},
+		"zero site":           {[]string{"--site-id", "0"}, nil, "site id"},
+	}
+	for name, c := range cases {
+		_, err := Load("serve", c.args, env(c.env), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err = %v, want it to mention %q", name, err, c.want)
+		}
+	}
+}
