@@ -14,7 +14,7 @@ import (
 
 func testHandler() *Handler {
 	fsys := fstest.MapFS{
-		"index.html":            {Data: []byte(`<!doctype html><meta name="gamehall-site-id" content="__SITE_ID__"><script type="module" src="/assets/index-abc123.js"></script>` + strings.Repeat(" ", 600))},
+		"index.html":             {Data: []byte(`<!doctype html><meta name="gamehall-site-id" content="__SITE_ID__"><script type="module" src="/assets/index-abc123.js"></script>` + strings.Repeat(" ", 600))},
 		"assets/index-abc123.js": {Data: []byte(strings.Repeat("console.log('lobby');", 100))},
 		"robots.txt":             {Data: []byte("User-agent: *\n")},
 	}

@@ -1,0 +1,54 @@
+# gamehall: `make run` starts the demo site, `make test` runs every test.
+SHELL := /bin/bash
+GO    ?= go
+NPM   ?= npm
+BIN   := bin/gamehall
+VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
+# GOFLAGS=-mod=mod lets a fresh machine fetch the pinned modules of go.sum.
+export GOFLAGS := -mod=mod
+
+.PHONY: run build web deps test test-go test-web test-e2e bench fmt vet clean
+
+# Demo site on http://localhost:8080 with the embedded SQLite database under ./data.
+run: build
+	./$(BIN) serve --data-dir ./data
+
+build: web
+	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/gamehall
+
+deps: web/node_modules/.installed
+
+web/node_modules/.installed: web/package.json web/package-lock.json
+	cd web && $(NPM) ci --no-audit --no-fund
+	touch $@
+
+# The front end builds into internal/web/dist, which the binary embeds.
+web: deps
+	cd web && $(NPM) run build
+
+# Every test: Go with -race on SQLite (and PostgreSQL when GAMEHALL_TEST_POSTGRES
+# is set; .ci/run sets it), web unit tests, end-to-end browser tests.
+test: test-go test-web test-e2e
+
+test-go:
+	@if [ -z "$$GAMEHALL_TEST_POSTGRES" ]; then echo "note: GAMEHALL_TEST_POSTGRES is empty, Go tests run on SQLite only (.ci/run sets it)"; fi
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+
+test-web: deps
+	cd web && $(NPM) run typecheck && $(NPM) test
+
+test-e2e: build
+	cd web && GAMEHALL_BIN=$(CURDIR)/$(BIN) $(NPM) run e2e
+
+# Figures, never assertions: load on the lobby endpoints against a bare
+# handler, and the gzipped JavaScript that / loads.
+bench: build
+	$(GO) run ./bench/lobby
+	cd web && node scripts/size.mjs
+
+fmt:
+	gofmt -w cmd internal bench
+
+clean:
+	rm -rf bin internal/web/dist/assets internal/web/dist/*.html

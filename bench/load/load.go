@@ -1,0 +1,104 @@
+// Package load drives an HTTP endpoint with N keep-alive connections for a
+// fixed time and reports requests per second and latency percentiles.
+package load
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+)
+
+// Result is one measured run.
+type Result struct {
+	Name     string
+	Requests int
+	Errors   int
+	Elapsed  time.Duration
+	P50, P99 time.Duration
+}
+
+// RPS is completed requests per second.
+func (r Result) RPS() float64 { return float64(r.Requests) / r.Elapsed.Seconds() }
+
+func (r Result) String() string {
+	return fmt.Sprintf("%-44s %9.0f req/s  p50 %7s  p99 %7s  errors %d", r.Name, r.RPS(),
+		r.P50.Round(time.Microsecond), r.P99.Round(time.Microsecond), r.Errors)
+}
+
+// Run posts body to url from conns workers, each on its own connection,
+// for d (after a short warm-up), and checks every answer is HTTP 200.
+func Run(name, url, body string, conns int, d time.Duration) Result {
+	tr := &http.Transport{
+		MaxIdleConns: conns, MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns,
+		DialContext: (&net.Dialer{}).DialContext, DisableCompression: true,
+	}
+	defer tr.CloseIdleConnections()
+	client := &http.Client{Transport: tr}
+	do := func() (time.Duration, bool) {
+		start := time.Now()
+		res, err := client.Post(url, "application/json", bytes.NewReader([]byte(body)))
+		if err != nil {
+			return 0, false
+		}
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return time.Since(start), res.StatusCode == http.StatusOK
+	}
+	// Warm-up opens the connections and fills caches.
+	warm, cancelWarm := context.WithTimeout(context.Background(), d/5)
+	defer cancelWarm()
+	var wg sync.WaitGroup
+	for range conns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for warm.Err() == nil {
+				do()
+			}
+		}()
+	}
+	wg.Wait()
+
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	lat := make([][]time.Duration, conns)
+	errs := make([]int, conns)
+	start := time.Now()
+	for i := range conns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			own := make([]time.Duration, 0, 1<<16)
+			for ctx.Err() == nil {
+				l, ok := do()
+				if !ok {
+					errs[i]++
+					continue
+				}
+				own = append(own, l)
+			}
+			lat[i] = own
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	var all []time.Duration
+	res := Result{Name: name, Elapsed: elapsed}
+	for i := range conns {
+		all = append(all, lat[i]...)
+		res.Errors += errs[i]
+	}
+	slices.Sort(all)
+	res.Requests = len(all)
+	if len(all) > 0 {
+		res.P50 = all[len(all)/2]
+		res.P99 = all[len(all)*99/100]
+	}
+	return res
+}
