@@ -39,7 +39,7 @@ test-web: deps
 	cd web && $(NPM) run typecheck && $(NPM) test
 
 test-e2e: build
-	cd web && GAMEHALL_BIN=$(CURDIR)/$(BIN) $(NPM) run e2e
+	cd e2e && $(NPM) ci --no-audit --no-fund && GAMEHALL_BIN=$(CURDIR)/$(BIN) $(NPM) test
 
 # Figures, never assertions: load on the lobby endpoints against a bare
 # handler, and the gzipped JavaScript that / loads.

@@ -1,0 +1,99 @@
+// Foundation journeys: the visitor lobby in both templates, the pop-up
+// bulletin's session memory, /fastDeposit, the 404 page, the language switch.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, inPage } from '../lib/harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const closeBulletin = async (page) => {
+  const popup = page.getByTestId('bulletin-popup');
+  await popup.waitFor({ state: 'visible' });
+  await page.getByTestId('bulletin-close').click();
+  await popup.waitFor({ state: 'hidden' });
+};
+
+for (const vp of ['desktop', 'mobile']) {
+  test(`lobby shows banners, marquee, jackpot and the bulletin (${vp})`, async () => {
+    await inPage(browser, vp, 'lobby', async (page) => {
+      await page.goto(server.url + '/');
+      await page.getByTestId(vp === 'desktop' ? 'layout-desktop' : 'layout-mobile').waitFor();
+      await page.getByTestId('bulletin-popup').waitFor({ state: 'visible' });
+      assert.match(await page.getByTestId('bulletin-popup').innerText(), /Weekend reload 50%/);
+      await closeBulletin(page);
+
+      const slides = page.getByTestId('carousel-slide');
+      await slides.first().waitFor();
+      const count = await slides.count();
+      assert.ok(count >= 4, `carousel shows ${count} slides`);
+      const img = slides.first().locator('img');
+      const src = await img.getAttribute('src');
+      assert.match(src, vp === 'desktop' ? /banner\/desktop-1\.svg/ : /banner\/mobile-1\.svg/);
+      assert.ok(await img.evaluate((el) => el.complete && el.naturalWidth > 0), 'banner image loads');
+
+      await assert.doesNotReject(page.getByTestId('marquee').getByText(/Welcome to Gamehall/).first().waitFor());
+      await page.getByTestId('jackpot').getByText(/0001234567\.89/).waitFor();
+      await page.getByTestId('game-type-tabs').waitFor();
+    });
+  });
+
+  test(`closing the pop-up keeps it closed on reload in the same session (${vp})`, async () => {
+    await inPage(browser, vp, 'bulletin-session', async (page) => {
+      await page.goto(server.url + '/');
+      await closeBulletin(page);
+      await page.reload();
+      await page.getByTestId('carousel-slide').first().waitFor();
+      await page.getByTestId('jackpot').getByText(/0001234567\.89/).waitFor();
+      assert.equal(await page.getByTestId('bulletin-popup').isVisible(), false, 'pop-up stays closed');
+    });
+  });
+
+  test(`/fastDeposit sets the cookie and lands on / (${vp})`, async () => {
+    await inPage(browser, vp, 'fast-deposit', async (page, context) => {
+      await page.goto(server.url + '/fastDeposit');
+      await page.waitForURL(server.url + '/');
+      const cookies = await context.cookies(server.url);
+      const flag = cookies.find((c) => c.name === 'isFastDeposit');
+      assert.equal(flag?.value, 'true');
+    });
+  });
+
+  test(`an unknown path shows the 404 page with status 404 (${vp})`, async () => {
+    await inPage(browser, vp, 'not-found', async (page) => {
+      const res = await page.goto(server.url + '/no/such/page');
+      assert.equal(res.status(), 404);
+      await page.getByTestId('error-page').waitFor();
+      assert.equal(await page.getByTestId('error-status').innerText(), '404');
+      assert.match(await page.getByTestId('error-page').innerText(), /Page Not Found/i);
+      assert.match(await page.getByTestId('error-message').innerText(), /\/no\/such\/page/);
+      assert.equal(await page.locator('meta[name="robots"][content="noindex"]').count(), 1);
+      await page.getByTestId('error-home').click();
+      await page.waitForURL(server.url + '/');
+    });
+  });
+
+  test(`switching language reloads in that language (${vp})`, async () => {
+    await inPage(browser, vp, 'language', async (page, context) => {
+      await page.goto(server.url + '/');
+      await closeBulletin(page);
+      await page.getByTestId('marquee').getByText(/Welcome to Gamehall/).first().waitFor();
+      await page.getByTestId('language-selector').click();
+      await Promise.all([page.waitForEvent('load'), page.getByTestId('lang-option-vi_VN').click()]);
+      await page.getByTestId('marquee').getByText(/Chào mừng đến với Gamehall/).first().waitFor();
+      const cookies = await context.cookies(server.url);
+      assert.equal(cookies.find((c) => c.name === 'lang')?.value, 'vi_VN');
+      assert.equal(await page.evaluate(() => localStorage.getItem('lang')), 'vi_VN');
+    });
+  });
+}
