@@ -106,6 +106,8 @@ func Demo(ctx context.Context, d *db.DB, now time.Time) ([]string, error) {
 		s.content()
 		s.banners()
 		s.notices()
+		s.games()
+		s.members()
 		media = s.media
 		return s.err
 	})

@@ -1,0 +1,4 @@
+package seed
+
+// games seeds providers and games of the demo catalogue.
+func (s *seeder) games() {}
