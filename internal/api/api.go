@@ -37,6 +37,13 @@ type Coded struct {
 	Data any
 }
 
+// WithHeader is data answered with one extra response header (a rotated
+// token, for example).
+type WithHeader struct {
+	Key, Value string
+	Data       any
+}
+
 // RawJSON is data already encoded as JSON; it is written as is. Content
 // caches use it so a hot endpoint costs a map lookup, not an encode.
 type RawJSON []byte
@@ -55,6 +62,10 @@ func (a *API) Handle(fn HandlerFunc) http.Handler {
 
 // WriteOK writes a success envelope.
 func (a *API) WriteOK(w http.ResponseWriter, r *http.Request, data any) {
+	if h, ok := data.(WithHeader); ok {
+		w.Header().Set(h.Key, h.Value)
+		data = h.Data
+	}
 	code := CodeOK
 	if c, ok := data.(Coded); ok {
 		code, data = c.Code, c.Data
@@ -118,7 +129,11 @@ func (a *API) WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	lang := Lang(r.Context())
 	env := envelope{Code: e.Code, Message: a.msgs.Text(lang, e.Key), Data: e.Data}
 	if e.Detail != "" {
-		env.Message += ": " + e.Detail
+		detail := e.Detail
+		if a.msgs.Has(detail) {
+			detail = a.msgs.Text(lang, detail)
+		}
+		env.Message += ": " + detail
 	}
 	if !known {
 		id := RequestID(r.Context())
@@ -144,4 +159,13 @@ func writeJSON(w http.ResponseWriter, status int, body []byte) {
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
 	_, _ = w.Write(body)
+}
+
+// Done is the answer of a call that returns no data: an empty object on
+// success, or the error.
+func Done(err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	return struct{}{}, nil
 }

@@ -3,6 +3,7 @@
 package app
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -19,11 +20,16 @@ import (
 	"gamehall/internal/api"
 	"gamehall/internal/config"
 	"gamehall/internal/db"
+	"gamehall/internal/framecheck"
 	"gamehall/internal/games"
 	"gamehall/internal/geo"
 	"gamehall/internal/media"
+	"gamehall/internal/member"
+	"gamehall/internal/provider/house"
+	"gamehall/internal/realtime"
 	"gamehall/internal/seed"
 	"gamehall/internal/site"
+	"gamehall/internal/sms"
 	"gamehall/internal/web"
 )
 
@@ -34,6 +40,7 @@ type App struct {
 	DB      *db.DB
 	handler http.Handler
 	Site    *site.Handler
+	Hub     *realtime.Hub
 }
 
 // Open connects the database, migrates it, seeds the demo site when the
@@ -70,8 +77,15 @@ func New(cfg config.Config, log *slog.Logger, d *db.DB) (*App, error) {
 	return a, nil
 }
 
-// Close releases the database.
-func (a *App) Close() error { return a.DB.Close() }
+// Close stops the real-time hub and releases the database.
+func (a *App) Close() error {
+	if a.Hub != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		_ = a.Hub.Shutdown(ctx)
+		cancel()
+	}
+	return a.DB.Close()
+}
 
 // Handler is the whole HTTP surface.
 func (a *App) Handler() http.Handler { return a.handler }
@@ -96,12 +110,31 @@ func (a *App) build() error {
 	resolver := geo.NewResolver(a.cfg.CountryHeader, a.cfg.TrustedProxies, table)
 	apis := api.New(msgs, a.log)
 	mux := http.NewServeMux()
-	router := apis.NewRouter(mux)
 
 	siteSvc := site.NewService(site.NewStore(a.DB), a.cfg.Dev, a.cfg.ContentCacheTTL)
-	a.Site = site.NewHandler(apis, siteSvc, a.cfg.SiteID, resolver.Country, nil, a.cfg.ContentCacheTTL)
+	mem, err := a.buildMembers(apis, siteSvc, resolver.Country)
+	if err != nil {
+		return err
+	}
+	a.Hub = mem.hub
+	// Every API call may carry a member token; member-only routes add member.Required.
+	router := apis.NewRouter(mux, mem.svc.Identify(apis))
+	a.Site = site.NewHandler(apis, siteSvc, a.cfg.SiteID, resolver.Country, member.IsMember, a.cfg.ContentCacheTTL)
 	a.Site.Routes(router)
-	games.NewHandler(games.NewService(games.NewStore(a.DB), siteSvc)).Routes(router)
+	mem.handler.Routes(router)
+	mem.captcha.Routes(router)
+	if a.cfg.Dev {
+		router.Get("/api/dev/sms-outbox", sms.DevHandler(mem.outbox))
+	}
+	mux.Handle("/connection/websocket", mem.hub.Handler())
+	demo := house.NewDemoSessions(house.NewStore(a.DB), time.Now)
+	games.NewHandler(games.NewService(games.NewStore(a.DB), siteSvc, demo, nil), a.cfg.ContentCacheTTL, nil).Routes(router, mux)
+	framecheck.NewHandler(framecheck.New(framecheck.Options{}), time.Minute).Routes(router)
+	icons, err := media.LoadIcons()
+	if err != nil {
+		return err
+	}
+	mux.Handle("GET /api/icons", icons.Handler())
 
 	mux.Handle("/api/", apis.NotFound())
 	mux.Handle("GET /media/", media.Handler())
@@ -173,6 +206,11 @@ func (w *classWriter) WriteHeader(code int) {
 }
 
 func (w *classWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// Hijack hands the connection to the websocket upgrade.
+func (w *classWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	return http.NewResponseController(w.ResponseWriter).Hijack()
+}
 
 // Serve listens on the configured address until ctx ends, then shuts down
 // gracefully. ready, when not nil, receives the bound address.

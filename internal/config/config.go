@@ -2,6 +2,7 @@
 package config
 
 import (
+	"encoding/base64"
 	"errors"
 	"flag"
 	"fmt"
@@ -38,6 +39,9 @@ type Config struct {
 	ShutdownTimeout   time.Duration
 	// ContentCacheTTL bounds how stale lobby content can be on one node.
 	ContentCacheTTL time.Duration
+	// HandoffKey is the 32-byte AES key shared with partners that hand
+	// logged-in players over by /get_info_data (base64 in the environment).
+	HandoffKey []byte
 }
 
 // Default is the configuration of a complete local demo.
@@ -80,6 +84,8 @@ func Load(name string, args []string, getenv func(string) string, out io.Writer)
 	fs.StringVar(&c.GeoCIDRFile, "geo-cidr-file", env.str("GEO_CIDR_FILE", ""), "CSV file of cidr,country lines (GAMEHALL_GEO_CIDR_FILE)")
 	fs.Int64Var(&c.MaxBodyBytes, "max-body-bytes", env.int("MAX_BODY_BYTES", c.MaxBodyBytes), "largest accepted request body (GAMEHALL_MAX_BODY_BYTES)")
 	fs.DurationVar(&c.ContentCacheTTL, "content-cache-ttl", env.duration("CONTENT_CACHE_TTL", c.ContentCacheTTL), "how long a node serves lobby content from memory (GAMEHALL_CONTENT_CACHE_TTL)")
+	var handoff string
+	fs.StringVar(&handoff, "handoff-key", env.str("HANDOFF_KEY", ""), "base64 32-byte key for partner handoff blobs (GAMEHALL_HANDOFF_KEY)")
 	if err := fs.Parse(args); err != nil {
 		return Config{}, err
 	}
@@ -89,6 +95,11 @@ func Load(name string, args []string, getenv func(string) string, out io.Writer)
 	var err error
 	if c.TrustedProxies, err = parsePrefixes(proxies); err != nil {
 		return Config{}, err
+	}
+	if handoff != "" {
+		if c.HandoffKey, err = base64.StdEncoding.DecodeString(handoff); err != nil || len(c.HandoffKey) != 32 {
+			return Config{}, errors.New("handoff key must be 32 bytes, base64")
+		}
 	}
 	return c, c.Validate()
 }

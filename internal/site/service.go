@@ -74,6 +74,26 @@ func (s *Service) CheckSite(ctx context.Context, id int64) error {
 	return err
 }
 
+// DemoMode reports the site's demo mode flag (it disables play, banner
+// actions, login, recovery and registration).
+func (s *Service) DemoMode(ctx context.Context, id int64) (bool, error) {
+	info, err := s.site(ctx, id)
+	if err != nil {
+		return false, err
+	}
+	return info.DemoMode, nil
+}
+
+// CurrencyExponent is the minor-unit exponent of code when the site offers it.
+func (s *Service) CurrencyExponent(ctx context.Context, siteID int64, code string) (int, bool, error) {
+	info, err := s.site(ctx, siteID)
+	if err != nil {
+		return 0, false, err
+	}
+	c, ok := info.currency(code)
+	return c.Exponent, ok, nil
+}
+
 // SiteLanguage reports whether lang is one of the site's languages.
 func (s *Service) SiteLanguage(ctx context.Context, siteID int64, lang string) (bool, error) {
 	info, err := s.site(ctx, siteID)
@@ -576,4 +596,27 @@ func (s *Service) Visitor(ctx context.Context, siteID int64, country, acceptLang
 		v.Currency = c.Code
 	}
 	return v, nil
+}
+
+// Exponent is the minor-unit exponent of a currency the site offers (2 when
+// the site or currency is unknown, which never reaches money: callers check
+// the currency first).
+func (s *Service) Exponent(ctx context.Context, siteID int64, currency string) int {
+	info, err := s.site(ctx, siteID)
+	if err != nil {
+		return 2
+	}
+	if c, ok := info.currency(currency); ok {
+		return c.Exponent
+	}
+	return 2
+}
+
+// DefaultLanguage is the site's default language (en_US when unknown).
+func (s *Service) DefaultLanguage(ctx context.Context, siteID int64) string {
+	info, err := s.site(ctx, siteID)
+	if err != nil {
+		return api.DefaultLang
+	}
+	return info.DefaultLanguage
 }

@@ -5,10 +5,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"testing"
 	"time"
@@ -53,6 +55,9 @@ func NewServer(t testing.TB, d *db.DB, opts ...Option) *Server {
 	t.Cleanup(s.Close)
 	return s
 }
+
+// T is the test the server belongs to.
+func (s *Server) T() testing.TB { return s.t }
 
 // Response is a decoded API answer.
 type Response struct {
@@ -102,4 +107,34 @@ func (s *Server) Do(method, path, body string, headers ...string) Response {
 		s.t.Fatalf("%s %s: body is not an object", method, path)
 	}
 	return out
+}
+
+// TrustLoopback makes the test client a trusted proxy, so tests can choose
+// the client address (X-Forwarded-For) and country (CF-IPCountry) per call.
+func TrustLoopback(c *config.Config) {
+	c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+}
+
+// Captcha fetches a captcha of kind and returns its token; under --dev the
+// answer is always 1234.
+func (s *Server) Captcha(kind int, headers ...string) string {
+	s.t.Helper()
+	res := s.Post("/api/captcha", fmt.Sprintf(`{"type":%d,"site_id":1}`, kind), headers...)
+	if res.Code != 100 {
+		s.t.Fatalf("captcha: code %d %s", res.Code, res.Message)
+	}
+	var v struct {
+		Token string `json:"token"`
+	}
+	res.Decode(s.t, &v)
+	return v.Token
+}
+
+// JSON encodes v for a request body.
+func JSON(v any) string {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(raw)
 }

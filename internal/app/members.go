@@ -1,0 +1,78 @@
+package app
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"gamehall/internal/api"
+	"gamehall/internal/captcha"
+	"gamehall/internal/member"
+	"gamehall/internal/ratelimit"
+	"gamehall/internal/realtime"
+	"gamehall/internal/secret"
+	"gamehall/internal/site"
+	"gamehall/internal/sms"
+)
+
+// members wires captcha, SMS, rate limits, the member service and the
+// real-time hub.
+type members struct {
+	svc     *member.Service
+	handler *member.Handler
+	captcha *captcha.Handler
+	outbox  *sms.Outbox
+	hub     *realtime.Hub
+}
+
+// siteCurrencies adapts the site service to what members need.
+type siteCurrencies struct{ *site.Service }
+
+func (s siteCurrencies) Currencies(ctx context.Context, siteID int64) ([]string, string, error) {
+	list, def, err := s.Service.Currencies(ctx, siteID)
+	if err != nil {
+		return nil, "", err
+	}
+	codes := make([]string, len(list))
+	for i, c := range list {
+		codes[i] = c.Code
+	}
+	return codes, def, nil
+}
+
+func (a *App) buildMembers(apis *api.API, siteSvc *site.Service, country func(*http.Request) string) (*members, error) {
+	limiter := ratelimit.New(a.DB, time.Now)
+	caps := captcha.New(a.DB, limiter, time.Now, a.cfg.Dev)
+	outbox := sms.NewOutbox(a.DB, time.Now)
+	codes := sms.NewService(a.DB, outbox, limiter, time.Now)
+	m := &members{outbox: outbox}
+	// The hub authenticates with the member service, which publishes through
+	// the hub: the service is created first and reached through m.
+	hub, err := realtime.New(a.log, func(ctx context.Context, token string) (realtime.Identity, bool, error) {
+		p, _, err := m.svc.Authenticate(ctx, token)
+		if err != nil {
+			if err == member.ErrUnauthorized {
+				return realtime.Identity{}, false, nil
+			}
+			return realtime.Identity{}, false, err
+		}
+		return realtime.Identity{MemberID: p.MemberID, Currency: p.Currency}, true, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	m.hub = hub
+	m.svc = member.NewService(member.Deps{DB: a.DB, Sites: siteCurrencies{siteSvc}, Captchas: caps, Codes: codes,
+		Limit: limiter, Pub: hub, Now: time.Now, Hash: secret.OWASP, Messages: apis.Messages().Text})
+	m.handler = member.NewHandler(apis, m.svc, member.HandlerDeps{
+		Country: country,
+		Exponent: func(ctx context.Context, siteID int64, currency string) int {
+			return siteSvc.Exponent(ctx, siteID, currency)
+		},
+		HandoffKey:  a.cfg.HandoffKey,
+		DefaultLang: func(siteID int64) string { return siteSvc.DefaultLanguage(context.Background(), siteID) },
+		DefaultSite: a.cfg.SiteID,
+	})
+	m.captcha = captcha.NewHandler(caps, siteSvc, func(lang string) string { return apis.Messages().Text(lang, "captcha_placeholder") })
+	return m, nil
+}

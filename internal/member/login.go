@@ -1,0 +1,341 @@
+package member
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"errors"
+	"math/big"
+	"strings"
+	"time"
+
+	"gamehall/internal/captcha"
+	"gamehall/internal/db"
+	"gamehall/internal/secret"
+)
+
+// DeviceInfo is the device part of the login payload (spec section 3).
+type DeviceInfo struct {
+	RemoteAddr    string `json:"remote_addr"`
+	Host          string `json:"host"`
+	Device        string `json:"device"`
+	SystemGroup   string `json:"system_group"`
+	UDID          string `json:"udid"`
+	LoginType     string `json:"login_type"`
+	CDN           string `json:"cdn"`
+	System        string `json:"system"`
+	Browser       string `json:"browser"`
+	SystemVersion string `json:"system_version"`
+}
+
+// LoginInput is the /login payload.
+type LoginInput struct {
+	Account      string `json:"account"`
+	Password     string `json:"password"`
+	SiteID       int64  `json:"site_id"`
+	Answer       string `json:"answer"`
+	CaptchaToken string `json:"captcha_token"`
+	DeviceInfo
+}
+
+// Login throttles: failures per account (from anywhere) and per IP. Every
+// attempt also costs a solved captcha, so locking someone out at scale costs
+// the attacker a captcha per try.
+const (
+	accountFailures = 10
+	accountWindow   = 15 * time.Minute
+	ipFailures      = 30
+	ipWindow        = time.Hour
+	pendingTTL      = 10 * time.Minute
+	dvMaxFailures   = 3
+)
+
+// Challenge is the 107 answer: the double validation to pass.
+type Challenge struct {
+	MemberLoginID           string `json:"member_login_id"`
+	Question                string `json:"question"`
+	AvailableQuestionsCount int    `json:"available_questions_count"`
+}
+
+// Login is /login.
+func (s *Service) Login(ctx context.Context, in LoginInput, meta Meta) (LoginData, error) {
+	if err := s.sites.CheckSite(ctx, in.SiteID); err != nil {
+		return LoginData{}, err
+	}
+	if in.Account == "" || in.Password == "" || in.Answer == "" {
+		return LoginData{}, ErrAccount
+	}
+	settings, err := s.store.Settings(ctx, in.SiteID)
+	if err != nil {
+		return LoginData{}, err
+	}
+	if bad, err := s.store.Blacklisted(ctx, in.SiteID, "ip", meta.IP); err != nil {
+		return LoginData{}, err
+	} else if bad {
+		return LoginData{}, ErrIPBlocked
+	}
+	if meta.Country != "" && containsCode(settings.BlockedCountries, meta.Country) {
+		return LoginData{}, ErrCountry
+	}
+	ipKey := "login:fail:ip:" + meta.IP
+	acctKey := "login:fail:acct:" + normAccount(in.Account)
+	if n, err := s.limit.Count(ctx, ipKey, ipWindow); err != nil {
+		return LoginData{}, err
+	} else if n >= ipFailures {
+		return LoginData{}, ErrIPThrottled
+	}
+	if n, err := s.limit.Count(ctx, acctKey, accountWindow); err != nil {
+		return LoginData{}, err
+	} else if n >= accountFailures {
+		return LoginData{}, ErrThrottled
+	}
+	if err := s.captchas.Verify(ctx, in.CaptchaToken, in.Answer, captcha.KindLogin); err != nil {
+		return LoginData{}, ErrVerifyFailed
+	}
+	fail := func() error {
+		if _, err := s.limit.Hit(ctx, ipKey, ipWindow); err != nil {
+			return err
+		}
+		if _, err := s.limit.Hit(ctx, acctKey, accountWindow); err != nil {
+			return err
+		}
+		return ErrAccount
+	}
+	m, err := s.store.ByAccount(ctx, in.SiteID, in.Account)
+	if errors.Is(err, db.ErrNotFound) {
+		// Spend the same time as a real check so timing does not reveal accounts.
+		_ = secret.CheckPassword(s.dummyHash, in.Password)
+		return LoginData{}, fail()
+	}
+	if err != nil {
+		return LoginData{}, err
+	}
+	if secret.CheckPassword(m.PasswordHash, in.Password) != nil {
+		return LoginData{}, fail()
+	}
+	switch m.Status {
+	case "disabled":
+		return LoginData{}, ErrDisabled
+	case "frozen":
+		return LoginData{}, ErrFrozen
+	}
+	if m.MustResetPassword {
+		return LoginData{}, ErrMustReset
+	}
+	_ = s.limit.Reset(ctx, acctKey, accountWindow)
+	dev := device(in.UDID, meta.UserAgent)
+	trusted, any, err := s.store.Trusted(ctx, m.ID, dev)
+	if err != nil {
+		return LoginData{}, err
+	}
+	if settings.DoubleValidation && any && !trusted {
+		if ch, ok, err := s.challenge(ctx, m, dev, settings); err != nil {
+			return LoginData{}, err
+		} else if ok {
+			return LoginData{}, ErrNewDevice.WithData(ch)
+		}
+	}
+	return s.completeLogin(ctx, m, dev, meta, "")
+}
+
+// completeLogin opens the session (finishing pendingID when given) and
+// announces it.
+func (s *Service) completeLogin(ctx context.Context, m Member, dev string, meta Meta, pendingID string) (LoginData, error) {
+	now := s.now()
+	var out LoginData
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if pendingID != "" {
+			ok, err := s.store.FinishPending(ctx, tx, pendingID, now.UnixMicro())
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return ErrDVUnknown
+			}
+		}
+		var err error
+		out, err = s.startSession(ctx, tx, m, dev, meta.IP, now)
+		return err
+	})
+	if err != nil {
+		return LoginData{}, err
+	}
+	s.announceLogin(m.ID, out.Token)
+	return out, nil
+}
+
+// questions are the double validation questions the member can answer, in
+// the spec's order of columns.
+func questions(m Member) []string {
+	var q []string
+	if m.Name != "" {
+		q = append(q, "member_name")
+	}
+	if m.IdentityID != "" {
+		q = append(q, "identity_id")
+	}
+	if m.Phone != "" {
+		q = append(q, "member_phone")
+	}
+	if m.Email != "" {
+		q = append(q, "member_email")
+	}
+	if m.WithdrawPasswordHash != "" {
+		q = append(q, "withdraw_password")
+	}
+	return q
+}
+
+// challenge opens a pending login with its first question; ok is false when
+// the member has nothing to be asked (then the device cannot be checked and
+// the login proceeds as before double validation existed).
+func (s *Service) challenge(ctx context.Context, m Member, dev string, settings Settings) (Challenge, bool, error) {
+	qs := questions(m)
+	if len(qs) == 0 {
+		return Challenge{}, false, nil
+	}
+	n := settings.QuestionsCount
+	if n <= 0 {
+		n = 3
+	}
+	if n > len(qs) {
+		n = len(qs)
+	}
+	first := qs[pick(len(qs))]
+	p := Pending{ID: secret.NewToken(), MemberID: m.ID, Device: dev, Question: first, Asked: []string{first}, Remaining: n,
+		ExpiresAt: s.now().Add(pendingTTL).UnixMicro()}
+	if err := s.store.InsertPending(ctx, p); err != nil {
+		return Challenge{}, false, err
+	}
+	return Challenge{MemberLoginID: p.ID, Question: p.Question, AvailableQuestionsCount: p.Remaining}, true, nil
+}
+
+// DVInput is the /login/double_validation payload.
+type DVInput struct {
+	MemberLoginID string `json:"member_login_id"`
+	Answer        string `json:"answer"`
+	CaptchaAnswer string `json:"captcha_answer"`
+	CaptchaToken  string `json:"captcha_token"`
+	DeviceInfo
+}
+
+// DoubleValidation checks the answer to the pending question; a right one
+// completes the login and trusts the device.
+func (s *Service) DoubleValidation(ctx context.Context, in DVInput, meta Meta) (LoginData, error) {
+	p, m, err := s.pending(ctx, in.MemberLoginID)
+	if err != nil {
+		return LoginData{}, err
+	}
+	if strings.TrimSpace(in.Answer) == "" {
+		return LoginData{}, ErrDVBlank
+	}
+	if err := s.captchas.Verify(ctx, in.CaptchaToken, in.CaptchaAnswer, captcha.KindLogin); err != nil {
+		return LoginData{}, ErrDVCaptcha
+	}
+	if bad, err := s.store.Blacklisted(ctx, m.SiteID, "ip", meta.IP); err != nil {
+		return LoginData{}, err
+	} else if bad {
+		return LoginData{}, ErrDVThrottled
+	}
+	if !answerMatches(m, p.Question, in.Answer) {
+		p.Failures++
+		if p.Failures >= dvMaxFailures {
+			p.Remaining = 0
+		}
+		if err := s.store.UpdatePending(ctx, p); err != nil {
+			return LoginData{}, err
+		}
+		if p.Failures >= dvMaxFailures {
+			return LoginData{}, ErrDVLocked
+		}
+		return LoginData{}, ErrDVWrong
+	}
+	return s.completeLogin(ctx, m, p.Device, meta, p.ID)
+}
+
+// Skip is /login/double_validation/skip: another question, while any remain.
+func (s *Service) Skip(ctx context.Context, loginID string) (Challenge, error) {
+	p, m, err := s.pending(ctx, loginID)
+	if err != nil {
+		return Challenge{}, err
+	}
+	var left []string
+	for _, q := range questions(m) {
+		if !containsCode(strings.Join(p.Asked, ","), q) {
+			left = append(left, q)
+		}
+	}
+	if p.Remaining <= 1 || len(left) == 0 {
+		p.Remaining = 0
+		if err := s.store.UpdatePending(ctx, p); err != nil {
+			return Challenge{}, err
+		}
+		return Challenge{}, ErrDVFailed
+	}
+	p.Question = left[pick(len(left))]
+	p.Asked = append(p.Asked, p.Question)
+	p.Remaining--
+	if err := s.store.UpdatePending(ctx, p); err != nil {
+		return Challenge{}, err
+	}
+	return Challenge{MemberLoginID: p.ID, Question: p.Question, AvailableQuestionsCount: p.Remaining}, nil
+}
+
+func (s *Service) pending(ctx context.Context, id string) (Pending, Member, error) {
+	if id == "" || len(id) > 100 {
+		return Pending{}, Member{}, ErrDVUnknown
+	}
+	p, err := s.store.PendingByID(ctx, id, s.now().UnixMicro())
+	if errors.Is(err, db.ErrNotFound) {
+		return Pending{}, Member{}, ErrDVUnknown
+	}
+	if err != nil {
+		return Pending{}, Member{}, err
+	}
+	if p.Remaining <= 0 {
+		return Pending{}, Member{}, ErrDVFailed
+	}
+	m, err := s.store.ByID(ctx, p.MemberID)
+	if err != nil {
+		return Pending{}, Member{}, err
+	}
+	if m.Status != "active" {
+		return Pending{}, Member{}, ErrDVDisabled
+	}
+	return p, m, nil
+}
+
+func answerMatches(m Member, question, answer string) bool {
+	answer = strings.TrimSpace(answer)
+	switch question {
+	case "member_name":
+		return strings.EqualFold(answer, m.Name)
+	case "identity_id":
+		return secret.Equal(answer, m.IdentityID)
+	case "member_phone":
+		return secret.Equal(answer, m.Phone)
+	case "member_email":
+		return strings.EqualFold(answer, m.Email)
+	case "withdraw_password":
+		return m.WithdrawPasswordHash != "" && secret.CheckPassword(m.WithdrawPasswordHash, answer) == nil
+	}
+	return false
+}
+
+func containsCode(list, code string) bool {
+	for _, c := range strings.Split(list, ",") {
+		if strings.EqualFold(strings.TrimSpace(c), code) {
+			return true
+		}
+	}
+	return false
+}
+
+// pick is a uniform index below n.
+func pick(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	v, _ := rand.Int(rand.Reader, big.NewInt(int64(n)))
+	return int(v.Int64())
+}

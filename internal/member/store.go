@@ -1,0 +1,459 @@
+package member
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"gamehall/internal/db"
+)
+
+// Store holds the SQL of members, sessions and their helpers.
+type Store struct {
+	db *db.DB
+}
+
+// NewStore returns a Store on d.
+func NewStore(d *db.DB) *Store { return &Store{db: d} }
+
+// Settings are a site's member rules.
+type Settings struct {
+	StrongPasswords    bool
+	RecommendEnabled   bool
+	RegisterPerIPLimit int
+	SMSVerifySeconds   int
+	SessionIdleMinutes int
+	DoubleValidation   bool
+	QuestionsCount     int
+	BlockedCountries   string
+}
+
+// Settings loads the site's member rules (defaults when the site has no row).
+func (s *Store) Settings(ctx context.Context, siteID int64) (Settings, error) {
+	st := Settings{RecommendEnabled: true, RegisterPerIPLimit: 5, SMSVerifySeconds: 60, SessionIdleMinutes: 120,
+		DoubleValidation: true, QuestionsCount: 3}
+	err := s.db.QueryRowContext(ctx, `SELECT strong_passwords, recommend_enabled, register_per_ip_limit, sms_verify_seconds,
+		session_idle_minutes, double_validation, questions_count, blocked_countries FROM member_settings WHERE site_id = $1`, siteID).Scan(
+		&st.StrongPasswords, &st.RecommendEnabled, &st.RegisterPerIPLimit, &st.SMSVerifySeconds, &st.SessionIdleMinutes,
+		&st.DoubleValidation, &st.QuestionsCount, &st.BlockedCountries)
+	if errors.Is(err, sql.ErrNoRows) {
+		return st, nil
+	}
+	if err != nil {
+		return st, fmt.Errorf("member settings: %w", db.MapError(err))
+	}
+	return st, nil
+}
+
+// RegisterSetting is one field's registration rule for a currency.
+type RegisterSetting struct {
+	Name                       string `json:"name"`
+	Currency                   string `json:"currency"`
+	IsDisplay                  int    `json:"is_display"`
+	IsRequired                 int    `json:"is_required"`
+	IsUnique                   int    `json:"is_unique"`
+	IsMemberCenter             int    `json:"is_member_center"`
+	IsVerification             int    `json:"is_verification"`
+	IsMemberCenterVerification int    `json:"is_member_center_verification"`
+}
+
+// RegisterSettings lists every field rule of the site, per currency.
+func (s *Store) RegisterSettings(ctx context.Context, siteID int64) ([]RegisterSetting, error) {
+	return db.Query(ctx, s.db, `SELECT name, currency, is_display, is_required, is_unique, is_member_center, is_verification,
+		is_member_center_verification FROM register_settings WHERE site_id = $1 ORDER BY currency, sort, name`,
+		func(r *sql.Rows, x *RegisterSetting) error {
+			var d, req, u, mc, v, mcv bool
+			if err := r.Scan(&x.Name, &x.Currency, &d, &req, &u, &mc, &v, &mcv); err != nil {
+				return err
+			}
+			x.IsDisplay, x.IsRequired, x.IsUnique, x.IsMemberCenter, x.IsVerification, x.IsMemberCenterVerification =
+				b2i(d), b2i(req), b2i(u), b2i(mc), b2i(v), b2i(mcv)
+			return nil
+		}, siteID)
+}
+
+// Agreement is one block of the service agreement.
+type Agreement struct {
+	ID      int64  `json:"id"`
+	Title   string `json:"title"`
+	Content string `json:"content"`
+}
+
+// Agreements lists the agreement in lang, else in fallback.
+func (s *Store) Agreements(ctx context.Context, siteID int64, lang, fallback string) ([]Agreement, error) {
+	return db.Query(ctx, s.db, `SELECT id, title, content FROM service_agreements WHERE site_id = $1 AND language = (
+		CASE WHEN EXISTS (SELECT 1 FROM service_agreements WHERE site_id = $1 AND language = $2) THEN $2 ELSE $3 END)
+		ORDER BY sort, id`, func(r *sql.Rows, a *Agreement) error { return r.Scan(&a.ID, &a.Title, &a.Content) },
+		siteID, lang, fallback)
+}
+
+// Member is a member row.
+type Member struct {
+	ID                   int64
+	SiteID               int64
+	Account              string
+	PasswordHash         string
+	WithdrawPasswordHash string
+	Currency             string
+	Name                 string
+	Email                string
+	Phone                string
+	Birthday             string
+	IdentityID           string
+	QQ                   string
+	Telegram             string
+	WhatsApp             string
+	Skype                string
+	FB                   string
+	Zalo                 string
+	Wechat               string
+	Line                 string
+	Others               string
+	MemberType           int
+	Status               string
+	IsAgent              bool
+	AgentActive          bool
+	AgentType            int
+	AgentLevel           int
+	AgentID              sql.NullInt64
+	RecommenderID        sql.NullInt64
+	RecommendCode        string
+	FirstLoginChange     bool
+	MustResetPassword    bool
+	RegisterIP           string
+	CreatedAt            int64
+}
+
+const memberColumns = `id, site_id, account, password_hash, withdraw_password_hash, currency, name, email, phone, birthday,
+	identity_id, qq, telegram, whats_app, skype, fb, zalo, wechat, line, others, member_type, status, is_agent, agent_active,
+	agent_type, agent_level, agent_id, recommender_id, recommend_code, first_login_to_change_password, must_reset_password,
+	register_ip, created_at`
+
+func scanMember(row interface{ Scan(...any) error }) (Member, error) {
+	var m Member
+	err := row.Scan(&m.ID, &m.SiteID, &m.Account, &m.PasswordHash, &m.WithdrawPasswordHash, &m.Currency, &m.Name, &m.Email,
+		&m.Phone, &m.Birthday, &m.IdentityID, &m.QQ, &m.Telegram, &m.WhatsApp, &m.Skype, &m.FB, &m.Zalo, &m.Wechat, &m.Line,
+		&m.Others, &m.MemberType, &m.Status, &m.IsAgent, &m.AgentActive, &m.AgentType, &m.AgentLevel, &m.AgentID,
+		&m.RecommenderID, &m.RecommendCode, &m.FirstLoginChange, &m.MustResetPassword, &m.RegisterIP, &m.CreatedAt)
+	if err != nil {
+		return Member{}, db.MapError(err)
+	}
+	return m, nil
+}
+
+// ByID loads a member; db.ErrNotFound when absent.
+func (s *Store) ByID(ctx context.Context, id int64) (Member, error) {
+	m, err := scanMember(s.db.QueryRowContext(ctx, `SELECT `+memberColumns+` FROM members WHERE id = $1`, id))
+	if err != nil {
+		return Member{}, fmt.Errorf("member %d: %w", id, err)
+	}
+	return m, nil
+}
+
+// ByAccount loads a member of the site by account (case-insensitive).
+func (s *Store) ByAccount(ctx context.Context, siteID int64, account string) (Member, error) {
+	m, err := scanMember(s.db.QueryRowContext(ctx, `SELECT `+memberColumns+` FROM members WHERE site_id = $1 AND account = $2`,
+		siteID, normAccount(account)))
+	if err != nil {
+		return Member{}, fmt.Errorf("member %q: %w", account, err)
+	}
+	return m, nil
+}
+
+// ByRecommendCode loads the member owning a recommend code.
+func (s *Store) ByRecommendCode(ctx context.Context, siteID int64, code string) (Member, error) {
+	m, err := scanMember(s.db.QueryRowContext(ctx, `SELECT `+memberColumns+` FROM members WHERE site_id = $1 AND recommend_code = $2`,
+		siteID, code))
+	if err != nil {
+		return Member{}, fmt.Errorf("recommend code: %w", err)
+	}
+	return m, nil
+}
+
+// uniqueColumns are the member columns a uniqueness check may name.
+var uniqueColumns = map[string]bool{"account": true, "name": true, "phone": true, "email": true, "identity_id": true,
+	"qq": true, "telegram": true, "whats_app": true, "skype": true, "fb": true, "zalo": true, "wechat": true}
+
+// Taken reports whether another member of the site (not except) has value in column.
+func (s *Store) Taken(ctx context.Context, siteID int64, column, value string, except int64) (bool, error) {
+	if !uniqueColumns[column] {
+		return false, fmt.Errorf("taken: column %q not allowed", column)
+	}
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM members WHERE site_id = $1 AND `+column+` = $2 AND id <> $3`,
+		siteID, value, except).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("taken %s: %w", column, db.MapError(err))
+	}
+	return n > 0, nil
+}
+
+// Blacklisted reports whether value is on the site's list of kind.
+func (s *Store) Blacklisted(ctx context.Context, siteID int64, kind, value string) (bool, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM blacklist WHERE site_id = $1 AND kind = $2 AND value = $3`,
+		siteID, kind, value).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("blacklist: %w", db.MapError(err))
+	}
+	return n > 0, nil
+}
+
+// RegistrationsFromIP counts members registered from ip since t.
+func (s *Store) RegistrationsFromIP(ctx context.Context, siteID int64, ip string, since int64) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM members WHERE site_id = $1 AND register_ip = $2 AND created_at >= $3`,
+		siteID, ip, since).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("registrations from ip: %w", db.MapError(err))
+	}
+	return n, nil
+}
+
+// AgentByDomain is the agent owning host on the site.
+func (s *Store) AgentByDomain(ctx context.Context, siteID int64, host string) (Member, error) {
+	m, err := scanMember(s.db.QueryRowContext(ctx, `SELECT `+prefixed("m")+` FROM agent_domains d JOIN members m ON m.id = d.agent_id
+		WHERE d.host = $1 AND d.site_id = $2`, host, siteID))
+	if err != nil {
+		return Member{}, fmt.Errorf("agent domain %q: %w", host, err)
+	}
+	return m, nil
+}
+
+func prefixed(alias string) string {
+	out := ""
+	for i, c := range splitColumns(memberColumns) {
+		if i > 0 {
+			out += ", "
+		}
+		out += alias + "." + c
+	}
+	return out
+}
+
+// Insert creates a member in tx and returns its id.
+func (s *Store) Insert(ctx context.Context, tx *sql.Tx, m Member) (int64, error) {
+	var id int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO members (site_id, account, password_hash, withdraw_password_hash, currency, name,
+		email, phone, birthday, identity_id, qq, telegram, whats_app, skype, fb, zalo, wechat, line, others, member_type, status,
+		agent_id, recommender_id, recommend_code, register_ip, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, 'active', $21, $22, $23,
+		$24, $25, $25) RETURNING id`,
+		m.SiteID, normAccount(m.Account), m.PasswordHash, m.WithdrawPasswordHash, m.Currency, m.Name, m.Email, m.Phone,
+		m.Birthday, m.IdentityID, m.QQ, m.Telegram, m.WhatsApp, m.Skype, m.FB, m.Zalo, m.Wechat, m.Line, m.Others, m.MemberType,
+		m.AgentID, m.RecommenderID, m.RecommendCode, m.RegisterIP, m.CreatedAt).Scan(&id)
+	if err != nil {
+		return 0, fmt.Errorf("insert member: %w", db.MapError(err))
+	}
+	return id, nil
+}
+
+// Session is a live session with its member.
+type Session struct {
+	ID         int64
+	MemberID   int64
+	TokenHash  string
+	RotatedAt  int64
+	LastSeenAt int64
+	Current    bool // the presented token is the current one, not the previous
+}
+
+// InsertSession revokes every other live session of the member and starts a
+// new one, in tx: one live session per member.
+func (s *Store) InsertSession(ctx context.Context, tx *sql.Tx, memberID int64, tokenHash, device, ip string, now int64) (int64, error) {
+	if _, err := tx.ExecContext(ctx, `UPDATE sessions SET revoked_at = $2 WHERE member_id = $1 AND revoked_at IS NULL`, memberID, now); err != nil {
+		return 0, fmt.Errorf("revoke sessions: %w", db.MapError(err))
+	}
+	var id int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO sessions (member_id, token_hash, rotated_at, device, ip, created_at, last_seen_at)
+		VALUES ($1, $2, $3, $4, $5, $3, $3) RETURNING id`, memberID, tokenHash, now, device, ip).Scan(&id)
+	if err != nil {
+		return 0, fmt.Errorf("insert session: %w", db.MapError(err))
+	}
+	return id, nil
+}
+
+// SessionByToken finds the live session of a token hash: the current token,
+// or the previous one within its grace period.
+func (s *Store) SessionByToken(ctx context.Context, tokenHash string, now int64) (Session, error) {
+	var ss Session
+	err := s.db.QueryRowContext(ctx, `SELECT id, member_id, token_hash, rotated_at, last_seen_at FROM sessions
+		WHERE revoked_at IS NULL AND (token_hash = $1 OR (prev_token_hash = $1 AND prev_until > $2))`, tokenHash, now).Scan(
+		&ss.ID, &ss.MemberID, &ss.TokenHash, &ss.RotatedAt, &ss.LastSeenAt)
+	if err != nil {
+		return Session{}, fmt.Errorf("session: %w", db.MapError(err))
+	}
+	ss.Current = ss.TokenHash == tokenHash
+	return ss, nil
+}
+
+// Touch records activity on a session.
+func (s *Store) Touch(ctx context.Context, sessionID, now int64) error {
+	if _, err := s.db.ExecContext(ctx, `UPDATE sessions SET last_seen_at = $2 WHERE id = $1`, sessionID, now); err != nil {
+		return fmt.Errorf("touch session: %w", db.MapError(err))
+	}
+	return nil
+}
+
+// Rotate replaces the session's token if it is still oldHash; the old token
+// keeps working until graceUntil. It reports false when another request
+// rotated first.
+func (s *Store) Rotate(ctx context.Context, sessionID int64, oldHash, newHash string, now, graceUntil int64) (bool, error) {
+	res, err := s.db.ExecContext(ctx, `UPDATE sessions SET prev_token_hash = token_hash, prev_until = $4, token_hash = $3,
+		rotated_at = $5, last_seen_at = $5 WHERE id = $1 AND token_hash = $2 AND revoked_at IS NULL`,
+		sessionID, oldHash, newHash, graceUntil, now)
+	if err != nil {
+		return false, fmt.Errorf("rotate session: %w", db.MapError(err))
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, nil
+}
+
+// Revoke ends one session.
+func (s *Store) Revoke(ctx context.Context, sessionID, now int64) error {
+	if _, err := s.db.ExecContext(ctx, `UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL`, sessionID, now); err != nil {
+		return fmt.Errorf("revoke session: %w", db.MapError(err))
+	}
+	return nil
+}
+
+// Trusted reports whether the device is trusted for the member, and whether
+// the member has any trusted device at all.
+func (s *Store) Trusted(ctx context.Context, memberID int64, device string) (trusted, any bool, err error) {
+	var n, match int
+	err = s.db.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN device = $2 THEN 1 ELSE 0 END), 0)
+		FROM trusted_devices WHERE member_id = $1`, memberID, device).Scan(&n, &match)
+	if err != nil {
+		return false, false, fmt.Errorf("trusted devices: %w", db.MapError(err))
+	}
+	return match > 0, n > 0, nil
+}
+
+// Trust records a trusted device.
+func (s *Store) Trust(ctx context.Context, q interface {
+	ExecContext(context.Context, string, ...any) (sql.Result, error)
+}, memberID int64, device string, now int64) error {
+	_, err := q.ExecContext(ctx, `INSERT INTO trusted_devices (member_id, device, trusted_at) VALUES ($1, $2, $3)
+		ON CONFLICT (member_id, device) DO UPDATE SET trusted_at = $3`, memberID, device, now)
+	if err != nil {
+		return fmt.Errorf("trust device: %w", db.MapError(err))
+	}
+	return nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Pending is a login waiting for its double validation answer.
+type Pending struct {
+	ID        string
+	MemberID  int64
+	Device    string
+	Question  string
+	Asked     []string
+	Remaining int
+	Failures  int
+	ExpiresAt int64
+}
+
+// InsertPending stores a pending login.
+func (s *Store) InsertPending(ctx context.Context, p Pending) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO pending_logins (id, member_id, device, question, asked, remaining, expires_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)`, p.ID, p.MemberID, p.Device, p.Question, strings.Join(p.Asked, ","), p.Remaining, p.ExpiresAt)
+	if err != nil {
+		return fmt.Errorf("pending login: %w", db.MapError(err))
+	}
+	return nil
+}
+
+// PendingByID loads a live pending login.
+func (s *Store) PendingByID(ctx context.Context, id string, now int64) (Pending, error) {
+	var p Pending
+	var asked string
+	err := s.db.QueryRowContext(ctx, `SELECT id, member_id, device, question, asked, remaining, failures, expires_at
+		FROM pending_logins WHERE id = $1 AND done_at IS NULL AND expires_at > $2`, id, now).Scan(
+		&p.ID, &p.MemberID, &p.Device, &p.Question, &asked, &p.Remaining, &p.Failures, &p.ExpiresAt)
+	if err != nil {
+		return Pending{}, fmt.Errorf("pending login: %w", db.MapError(err))
+	}
+	p.Asked = strings.Split(asked, ",")
+	return p, nil
+}
+
+// UpdatePending saves the question state of a pending login.
+func (s *Store) UpdatePending(ctx context.Context, p Pending) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE pending_logins SET question = $2, asked = $3, remaining = $4, failures = $5 WHERE id = $1`,
+		p.ID, p.Question, strings.Join(p.Asked, ","), p.Remaining, p.Failures)
+	if err != nil {
+		return fmt.Errorf("pending login: %w", db.MapError(err))
+	}
+	return nil
+}
+
+// FinishPending marks a pending login done in tx, once: false if it already was.
+func (s *Store) FinishPending(ctx context.Context, tx *sql.Tx, id string, now int64) (bool, error) {
+	res, err := tx.ExecContext(ctx, `UPDATE pending_logins SET done_at = $2 WHERE id = $1 AND done_at IS NULL`, id, now)
+	if err != nil {
+		return false, fmt.Errorf("finish pending: %w", db.MapError(err))
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, nil
+}
+
+// SetPassword replaces the login password hash, clears the forced-change and
+// must-reset flags and revokes every session (the caller opens a new one).
+func (s *Store) SetPassword(ctx context.Context, tx *sql.Tx, memberID int64, hash string, now int64) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE members SET password_hash = $2, first_login_to_change_password = FALSE,
+		must_reset_password = FALSE, updated_at = $3 WHERE id = $1`, memberID, hash, now); err != nil {
+		return fmt.Errorf("set password: %w", db.MapError(err))
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE sessions SET revoked_at = $2 WHERE member_id = $1 AND revoked_at IS NULL`, memberID, now); err != nil {
+		return fmt.Errorf("revoke sessions: %w", db.MapError(err))
+	}
+	return nil
+}
+
+// InsertRecoveryToken stores a one-time recovery token hash.
+func (s *Store) InsertRecoveryToken(ctx context.Context, hash string, memberID int64, purpose string, expires int64) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO recovery_tokens (token_hash, member_id, purpose, expires_at) VALUES ($1, $2, $3, $4)`,
+		hash, memberID, purpose, expires)
+	if err != nil {
+		return fmt.Errorf("recovery token: %w", db.MapError(err))
+	}
+	return nil
+}
+
+// SpendRecoveryToken marks a live token used in tx and returns its member.
+func (s *Store) SpendRecoveryToken(ctx context.Context, tx *sql.Tx, hash, purpose string, now int64) (int64, error) {
+	var memberID int64
+	err := tx.QueryRowContext(ctx, `UPDATE recovery_tokens SET used_at = $3 WHERE token_hash = $1 AND purpose = $2
+		AND used_at IS NULL AND expires_at > $3 RETURNING member_id`, hash, purpose, now).Scan(&memberID)
+	if err != nil {
+		return 0, fmt.Errorf("recovery token: %w", db.MapError(err))
+	}
+	return memberID, nil
+}
+
+// UpdateFields sets member columns (names from the editable table only).
+func (s *Store) UpdateFields(ctx context.Context, memberID int64, changes map[string]string, now int64) error {
+	sets := []string{"updated_at = $2"}
+	args := []any{memberID, now}
+	for col, v := range changes {
+		if !uniqueColumns[col] && col != "birthday" {
+			return fmt.Errorf("update: column %q not allowed", col)
+		}
+		args = append(args, v)
+		sets = append(sets, fmt.Sprintf("%s = $%d", col, len(args)))
+	}
+	_, err := s.db.ExecContext(ctx, `UPDATE members SET `+strings.Join(sets, ", ")+` WHERE id = $1`, args...)
+	if err != nil {
+		return fmt.Errorf("update member: %w", db.MapError(err))
+	}
+	return nil
+}

@@ -1,0 +1,192 @@
+// Package house is the in-house game provider ("Gamehall Originals"). This
+// part holds demo sessions: play money for visitors trying the in-house
+// games, never touching the ledger. The game pages and their play API build
+// on DemoSessions.
+package house
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/url"
+	"time"
+
+	"gamehall/internal/api"
+	"gamehall/internal/db"
+)
+
+// ProviderCode is the GP code of the in-house provider in the static provider table.
+const ProviderCode = "GP001"
+
+// Codes of the demo play API (docs/api.md).
+var (
+	// ErrSessionNotFound: the session id is unknown or the session expired.
+	ErrSessionNotFound = api.NewError(207, "demo_session_not_found")
+	// ErrInsufficient: a stake larger than the play-money balance.
+	ErrInsufficient = api.NewError(208, "insufficient_play_money")
+	// ErrUnknownGame: the in-house provider has no game page for that code yet.
+	ErrUnknownGame = api.NewError(204, "game_not_connected")
+)
+
+// KnownGame reports whether the in-house provider serves a game page for code.
+func KnownGame(code string) bool {
+	switch code {
+	case "gh_slot_fortune", "gh_baccarat", "gh_keno":
+		return true
+	}
+	return false
+}
+
+// DefaultSessionTTL is how long a demo session lives.
+const DefaultSessionTTL = 24 * time.Hour
+
+// DemoBalance is the play money a demo session starts with, in minor units of
+// a currency with the given exponent: 2,000.00 in the major unit, scaled for
+// currencies whose unit is worth far less than a dollar so that the house
+// games' bet ladders have room.
+func DemoBalance(currency string, exponent int) int64 {
+	major := int64(2000)
+	switch currency {
+	case "VND":
+		major = 50_000_000
+	case "MMK":
+		major = 4_000_000
+	case "WON":
+		major = 2_000_000
+	case "JPY":
+		major = 200_000
+	case "INR", "BDT", "NGN":
+		major = 200_000
+	case "THB":
+		major = 50_000
+	case "RMB":
+		major = 10_000
+	case "BRL":
+		major = 10_000
+	}
+	for range exponent {
+		major *= 10
+	}
+	return major
+}
+
+// DemoSession is a live demo session. ID is the opaque token handed to the
+// player; it is only known right after Create (Get takes it, it never
+// returns it).
+type DemoSession struct {
+	ID        string
+	SiteID    int64
+	GameCode  string
+	Currency  string
+	Exponent  int
+	Balance   int64 // minor units of Currency
+	CreatedAt time.Time
+	ExpiresAt time.Time
+}
+
+// DemoSessions creates and reads demo sessions and moves play money.
+type DemoSessions struct {
+	store *Store
+	now   func() time.Time
+	ttl   time.Duration
+}
+
+// NewDemoSessions returns the service; now is the clock (time.Now).
+func NewDemoSessions(store *Store, now func() time.Time) *DemoSessions {
+	return &DemoSessions{store: store, now: now, ttl: DefaultSessionTTL}
+}
+
+// HashID is the stored form of a session id.
+func HashID(id string) string {
+	sum := sha256.Sum256([]byte(id))
+	return hex.EncodeToString(sum[:])
+}
+
+// newID is 256 random bits, URL-safe.
+func newID() (string, error) {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("session id: %w", err)
+	}
+	return base64.RawURLEncoding.EncodeToString(b[:]), nil
+}
+
+// Create opens a session of gameCode for currency (with its exponent) on
+// siteID, holding the demo balance. Expired sessions are purged on the way.
+func (d *DemoSessions) Create(ctx context.Context, siteID int64, gameCode, currency string, exponent int) (DemoSession, error) {
+	if !KnownGame(gameCode) {
+		return DemoSession{}, ErrUnknownGame
+	}
+	id, err := newID()
+	if err != nil {
+		return DemoSession{}, err
+	}
+	now := d.now().UTC()
+	if _, err := d.store.DeleteExpired(ctx, now.UnixMicro()); err != nil {
+		return DemoSession{}, err
+	}
+	s := DemoSession{ID: id, SiteID: siteID, GameCode: gameCode, Currency: currency, Exponent: exponent,
+		Balance: DemoBalance(currency, exponent), CreatedAt: now, ExpiresAt: now.Add(d.ttl)}
+	err = d.store.Insert(ctx, SessionRow{IDHash: HashID(id), SiteID: siteID, GameCode: gameCode, Currency: currency,
+		Balance: s.Balance, CreatedAt: now.UnixMicro(), UpdatedAt: now.UnixMicro(), ExpiresAt: s.ExpiresAt.UnixMicro()})
+	if err != nil {
+		return DemoSession{}, err
+	}
+	return s, nil
+}
+
+// Get loads the live session with token id; ErrSessionNotFound when it is
+// unknown or expired.
+func (d *DemoSessions) Get(ctx context.Context, id string) (DemoSession, error) {
+	if id == "" || len(id) > 128 {
+		return DemoSession{}, ErrSessionNotFound
+	}
+	r, err := d.store.Session(ctx, HashID(id), d.now().UTC().UnixMicro())
+	if errors.Is(err, db.ErrNotFound) {
+		return DemoSession{}, ErrSessionNotFound
+	}
+	if err != nil {
+		return DemoSession{}, err
+	}
+	return DemoSession{ID: id, SiteID: r.SiteID, GameCode: r.GameCode, Currency: r.Currency, Exponent: r.Exponent,
+		Balance: r.Balance, CreatedAt: time.UnixMicro(r.CreatedAt).UTC(), ExpiresAt: time.UnixMicro(r.ExpiresAt).UTC()}, nil
+}
+
+// UpdateBalance adds delta minor units (negative for a stake, positive for a
+// win) atomically, only when the balance stays at or above zero, and answers
+// the new balance. ErrInsufficient when it would go negative,
+// ErrSessionNotFound when the session is unknown or expired.
+func (d *DemoSessions) UpdateBalance(ctx context.Context, id string, delta int64) (int64, error) {
+	if id == "" || len(id) > 128 {
+		return 0, ErrSessionNotFound
+	}
+	balance, err := d.store.AddBalance(ctx, HashID(id), delta, d.now().UTC().UnixMicro())
+	switch {
+	case errors.Is(err, db.ErrNotFound):
+		return 0, ErrSessionNotFound
+	case errors.Is(err, errNegative), errors.Is(err, db.ErrCheck):
+		return 0, ErrInsufficient
+	case err != nil:
+		return 0, err
+	}
+	return balance, nil
+}
+
+// GameURL is the page of an in-house game for a demo session.
+func GameURL(gameCode, sessionID string) string {
+	return "/games/" + url.PathEscape(gameCode) + "/?session=" + url.QueryEscape(sessionID)
+}
+
+// StartDemo opens a demo session and answers the game page URL; the game
+// catalogue calls it for /demo/play.
+func (d *DemoSessions) StartDemo(ctx context.Context, siteID int64, gameCode, currency string, exponent int) (string, error) {
+	s, err := d.Create(ctx, siteID, gameCode, currency, exponent)
+	if err != nil {
+		return "", err
+	}
+	return GameURL(gameCode, s.ID), nil
+}
