@@ -30,6 +30,7 @@ import (
 	"gamehall/internal/seed"
 	"gamehall/internal/site"
 	"gamehall/internal/sms"
+	"gamehall/internal/tracking"
 	"gamehall/internal/web"
 )
 
@@ -41,6 +42,7 @@ type App struct {
 	handler http.Handler
 	Site    *site.Handler
 	Hub     *realtime.Hub
+	sweeps  []func(context.Context) error
 }
 
 // Open connects the database, migrates it, seeds the demo site when the
@@ -117,12 +119,14 @@ func (a *App) build() error {
 		return err
 	}
 	a.Hub = mem.hub
+	a.sweeps = mem.sweeps
 	// Every API call may carry a member token; member-only routes add member.Required.
 	router := apis.NewRouter(mux, mem.svc.Identify(apis))
 	a.Site = site.NewHandler(apis, siteSvc, a.cfg.SiteID, resolver.Country, member.IsMember, a.cfg.ContentCacheTTL)
 	a.Site.Routes(router)
 	mem.handler.Routes(router)
 	mem.captcha.Routes(router)
+	router.Post("/api/fb_tracking", tracking.New(a.DB, time.Now, a.cfg.SiteID).Handler())
 	if a.cfg.Dev {
 		router.Get("/api/dev/sms-outbox", sms.DevHandler(mem.outbox))
 	}
@@ -233,6 +237,7 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
+	go a.janitor(ctx, 10*time.Minute)
 	select {
 	case err := <-errc:
 		return err
@@ -247,4 +252,23 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 		return err
 	}
 	return nil
+}
+
+// janitor deletes expired captchas, codes, pending logins and counters every
+// interval until ctx ends. Every node runs it; the deletes are idempotent.
+func (a *App) janitor(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			for _, sweep := range a.sweeps {
+				if err := sweep(ctx); err != nil && ctx.Err() == nil {
+					a.log.Warn("janitor", "err", err)
+				}
+			}
+		}
+	}
 }

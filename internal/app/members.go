@@ -23,6 +23,8 @@ type members struct {
 	captcha *captcha.Handler
 	outbox  *sms.Outbox
 	hub     *realtime.Hub
+	// sweeps delete expired secrets and counters.
+	sweeps []func(context.Context) error
 }
 
 // siteCurrencies adapts the site service to what members need.
@@ -73,6 +75,8 @@ func (a *App) buildMembers(apis *api.API, siteSvc *site.Service, country func(*h
 		DefaultLang: func(siteID int64) string { return siteSvc.DefaultLanguage(context.Background(), siteID) },
 		DefaultSite: a.cfg.SiteID,
 	})
+	m.sweeps = []func(context.Context) error{caps.Sweep, codes.Sweep, m.svc.Sweep,
+		func(ctx context.Context) error { return limiter.Sweep(ctx, 48*time.Hour) }}
 	m.captcha = captcha.NewHandler(caps, siteSvc, func(lang string) string { return apis.Messages().Text(lang, "captcha_placeholder") })
 	return m, nil
 }

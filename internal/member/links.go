@@ -197,12 +197,11 @@ func (s *Service) InfoData(ctx context.Context, key []byte, enc string, meta Met
 	}
 	var out LoginData
 	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO handoff_nonces (nonce, expires_at) VALUES ($1, $2)`,
-			h.Nonce, exp.UnixMicro()); err != nil {
-			if errors.Is(db.MapError(err), db.ErrConflict) {
+		if err := s.store.UseNonce(ctx, tx, h.Nonce, exp.UnixMicro()); err != nil {
+			if errors.Is(err, db.ErrConflict) {
 				return ErrHandoff
 			}
-			return fmt.Errorf("handoff nonce: %w", db.MapError(err))
+			return err
 		}
 		var err error
 		out, err = s.startSession(ctx, tx, m, device("", meta.UserAgent), meta.IP, now)

@@ -254,3 +254,6 @@ func (s *Service) SendRegisterSMS(ctx context.Context, siteID int64, phone, curr
 		return fmt.Sprintf(s.msg(meta.Lang, "sms_register_text"), code)
 	})
 }
+
+// Sweep deletes expired login and recovery state; the janitor calls it.
+func (s *Service) Sweep(ctx context.Context) error { return s.store.Sweep(ctx, s.now().UnixMicro()) }

@@ -457,3 +457,26 @@ func (s *Store) UpdateFields(ctx context.Context, memberID int64, changes map[st
 	}
 	return nil
 }
+
+// Sweep deletes pending logins, recovery tokens and handoff nonces that
+// expired before now.
+func (s *Store) Sweep(ctx context.Context, now int64) error {
+	for _, q := range []string{
+		`DELETE FROM pending_logins WHERE expires_at < $1`,
+		`DELETE FROM recovery_tokens WHERE expires_at < $1`,
+		`DELETE FROM handoff_nonces WHERE expires_at < $1`,
+	} {
+		if _, err := s.db.ExecContext(ctx, q, now); err != nil {
+			return fmt.Errorf("sweep: %w", db.MapError(err))
+		}
+	}
+	return nil
+}
+
+// UseNonce records a handoff nonce in tx; db.ErrConflict when seen before.
+func (s *Store) UseNonce(ctx context.Context, tx *sql.Tx, nonce string, expires int64) error {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO handoff_nonces (nonce, expires_at) VALUES ($1, $2)`, nonce, expires); err != nil {
+		return fmt.Errorf("handoff nonce: %w", db.MapError(err))
+	}
+	return nil
+}

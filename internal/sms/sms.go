@@ -178,6 +178,15 @@ func (s *Service) VerifyCode(ctx context.Context, siteID int64, phone, purpose, 
 	return nil
 }
 
+// Sweep deletes codes that expired a day ago or more.
+func (s *Service) Sweep(ctx context.Context) error {
+	_, err := s.db.ExecContext(ctx, `DELETE FROM sms_codes WHERE expires_at < $1`, s.now().Add(-24*time.Hour).UnixMicro())
+	if err != nil {
+		return fmt.Errorf("sms sweep: %w", db.MapError(err))
+	}
+	return nil
+}
+
 func newCode() string {
 	n, _ := rand.Int(rand.Reader, big.NewInt(1_000_000))
 	return fmt.Sprintf("%06d", n.Int64())
