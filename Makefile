@@ -45,6 +45,7 @@ test-e2e: build
 # handler, and the gzipped JavaScript that / loads.
 bench: build
 	$(GO) run ./bench/lobby
+	$(GO) run ./bench/members -bin $(BIN)
 	cd web && node scripts/size.mjs
 
 fmt:

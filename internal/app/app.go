@@ -129,6 +129,11 @@ func (a *App) build() error {
 	router.Post("/api/fb_tracking", tracking.New(a.DB, time.Now, a.cfg.SiteID).Handler())
 	if a.cfg.Dev {
 		router.Get("/api/dev/sms-outbox", sms.DevHandler(mem.outbox))
+		// Lets benchmarks and tests time a fan-out to every connection.
+		router.Post("/api/dev/broadcast", func(r *http.Request) (any, error) {
+			mem.hub.Publish("web_member", "broadcast", map[string]any{"sent_at": time.Now().UnixNano()})
+			return api.Done(nil)
+		})
 	}
 	mux.Handle("/connection/websocket", mem.hub.Handler())
 	demo := house.NewDemoSessions(house.NewStore(a.DB), time.Now)
