@@ -153,8 +153,8 @@ const (
 // Check fetches rawURL (following redirects under the guard) and answers
 // whether a page of selfOrigin ("https://example.com", "" when unknown) may
 // frame it. A blocked address anywhere on the way answers a *BlockedError;
-// an invalid URL ErrURL; a page that cannot be fetched a refusal with reason
-// unreachable.
+// an invalid URL ErrURL; a page that cannot be fetched (or redirects to
+// another scheme) a refusal with reason unreachable.
 func (c *Checker) Check(ctx context.Context, rawURL, selfOrigin string) (Result, error) {
 	u, err := ParseURL(rawURL)
 	if err != nil {
@@ -175,9 +175,8 @@ func (c *Checker) Check(ctx context.Context, rawURL, selfOrigin string) (Result,
 		if errors.As(err, &blocked) {
 			return Result{}, blocked
 		}
-		if errors.Is(err, ErrURL) {
-			return Result{}, ErrURL
-		}
+		// Timeouts, refused connections, TLS failures, redirect loops and
+		// redirects to other schemes: the page cannot be shown.
 		out.Reason = ReasonUnreachable
 		return out, nil
 	}

@@ -139,14 +139,18 @@ type IconsAnswer struct {
 func (s *IconSet) Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var names []string
+		asked := 0
 		for _, v := range r.URL.Query()["icons"] {
 			for n := range strings.SplitSeq(v, ",") {
-				if n = strings.TrimSpace(n); n != "" && !slices.Contains(names, n) {
-					names = append(names, n)
+				if n = strings.TrimSpace(n); n != "" {
+					asked++
+					if !slices.Contains(names, n) && asked <= maxIcons {
+						names = append(names, n)
+					}
 				}
 			}
 		}
-		if len(names) == 0 || len(names) > maxIcons {
+		if asked == 0 || asked > maxIcons {
 			writeIconJSON(w, http.StatusBadRequest, map[string]any{"code": 400,
 				"message": fmt.Sprintf("icons must list 1 to %d names", maxIcons)}, false)
 			return

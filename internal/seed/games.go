@@ -158,9 +158,10 @@ func (s *seeder) games() {
 	for pi, p := range demoProviders() {
 		s.exec(`INSERT INTO providers (id, code, name, house, active, app_id, sort) VALUES ($1, $2, $3, $4, TRUE, $5, $6)`,
 			p.id, p.code, p.name, p.house, p.appID, pi)
-		for hi, h := range p.halls {
+		for _, h := range p.halls {
+			// sort orders the providers within a game type's gp_list.
 			s.exec(`INSERT INTO provider_game_types (provider_id, game_type, name_i18n, sort) VALUES ($1, $2, $3, $4)`,
-				p.id, h.gameType, tr(h.en, h.zh, h.vi), hi)
+				p.id, h.gameType, tr(h.en, h.zh, h.vi), pi)
 			for gi, x := range h.games {
 				currencies := x.currencies
 				if currencies == nil {

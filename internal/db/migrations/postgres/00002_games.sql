@@ -19,7 +19,8 @@ CREATE TABLE providers (
     sort                 INTEGER NOT NULL DEFAULT 0
 );
 
--- A provider's hall in one game type; name_i18n is the gp_gt_name.
+-- A provider's hall in one game type; name_i18n is the gp_gt_name, sort orders
+-- the providers within the type.
 CREATE TABLE provider_game_types (
     provider_id BIGINT NOT NULL REFERENCES providers (id) ON DELETE CASCADE,
     game_type   INTEGER NOT NULL REFERENCES game_types (id),
