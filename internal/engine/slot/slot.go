@@ -258,9 +258,12 @@ func (g *Game) MaxLineBet() int64 { return g.maxLine }
 // TotalBet returns the stake of a round at lineBet.
 func (g *Game) TotalBet(lineBet int64) int64 { return lineBet * int64(len(g.lines)) }
 
-func (g *Game) checkLineBet(lineBet int64) error {
+func (g *Game) check(lineBet int64, mode Mode) error {
 	if lineBet < 1 || lineBet > g.maxLine {
 		return fmt.Errorf("%w: %d (want 1..%d minor units)", ErrLineBet, lineBet, g.maxLine)
+	}
+	if mode != BaseGame && mode != FreeGame {
+		return fmt.Errorf("slot: unknown mode %d", mode)
 	}
 	return nil
 }
@@ -288,9 +291,10 @@ type Outcome struct {
 }
 
 // Spin draws one stop per reel from src and evaluates the window. The bet
-// only scales the amounts; it is never an input to the draws.
+// only scales the amounts; it is never an input to the draws. Spin is one
+// spin: a paid round, with the free spins it triggers, is PlayRound.
 func (g *Game) Spin(src rng.Source, lineBet int64, mode Mode) (Outcome, error) {
-	if err := g.checkLineBet(lineBet); err != nil {
+	if err := g.check(lineBet, mode); err != nil {
 		return Outcome{}, err
 	}
 	var o Outcome
@@ -316,7 +320,7 @@ func (g *Game) Evaluate(stops [Reels]int, lineBet int64, mode Mode) (Outcome, er
 			return Outcome{}, fmt.Errorf("%w: reel %d stop %d", ErrStops, r+1, s)
 		}
 	}
-	if err := g.checkLineBet(lineBet); err != nil {
+	if err := g.check(lineBet, mode); err != nil {
 		return Outcome{}, err
 	}
 	var o Outcome
@@ -335,7 +339,7 @@ func (g *Game) EvaluateWindow(w Window, lineBet int64, mode Mode) (Outcome, erro
 			}
 		}
 	}
-	if err := g.checkLineBet(lineBet); err != nil {
+	if err := g.check(lineBet, mode); err != nil {
 		return Outcome{}, err
 	}
 	o := Outcome{Window: w}

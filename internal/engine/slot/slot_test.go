@@ -483,6 +483,9 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("stops %v: %v", stops, err)
 		}
 	}
+	if _, err := g.Spin(rng.NewSeq(1), 1, Mode(2)); err == nil {
+		t.Error("unknown mode accepted")
+	}
 	var w Window
 	w[1][1] = NumSymbols
 	if _, err := g.EvaluateWindow(w, 1, BaseGame); err == nil {
