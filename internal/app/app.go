@@ -26,6 +26,7 @@ import (
 	"gamehall/internal/media"
 	"gamehall/internal/member"
 	"gamehall/internal/provider/house"
+	"gamehall/internal/ratelimit"
 	"gamehall/internal/realtime"
 	"gamehall/internal/seed"
 	"gamehall/internal/site"
@@ -137,8 +138,9 @@ func (a *App) build() error {
 	}
 	mux.Handle("/connection/websocket", mem.hub.Handler())
 	demo := house.NewDemoSessions(house.NewStore(a.DB), time.Now)
-	games.NewHandler(games.NewService(games.NewStore(a.DB), siteSvc, demo, nil), a.cfg.ContentCacheTTL, nil).Routes(router, mux)
-	framecheck.NewHandler(framecheck.New(framecheck.Options{}), time.Minute).Routes(router)
+	limits := ratelimit.New(a.DB, time.Now)
+	games.NewHandler(games.NewService(games.NewStore(a.DB), siteSvc, demo, nil), a.cfg.ContentCacheTTL, nil, limits).Routes(router, mux)
+	framecheck.NewHandler(framecheck.New(framecheck.Options{}), time.Minute, limits).Routes(router)
 	icons, err := media.LoadIcons()
 	if err != nil {
 		return err

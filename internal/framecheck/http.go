@@ -13,16 +13,27 @@ import (
 // ErrNotAllowed answers a URL whose address the guard refuses (docs/api.md).
 var ErrNotAllowed = api.NewError(403, "url_not_allowed")
 
+// Limiter admits one event of key, at most max per window (ratelimit.Limiter).
+type Limiter interface {
+	Allow(ctx context.Context, key string, max int, per time.Duration) (bool, error)
+}
+
+// ChecksPerMinute is how many checks one client address may ask a minute:
+// every check may cost an outbound fetch.
+const ChecksPerMinute = 30
+
 // Handler serves /check_iframe.
 type Handler struct {
 	checker *Checker
 	cache   *cache.TTL[Result]
+	limit   Limiter
 }
 
 // NewHandler returns the handler; answers are kept ttl per URL and origin,
-// so a burst of checks of one page costs one fetch.
-func NewHandler(c *Checker, ttl time.Duration) *Handler {
-	return &Handler{checker: c, cache: cache.New[Result](ttl, 1024, time.Now)}
+// so a burst of checks of one page costs one fetch. limit, when not nil,
+// bounds the checks per client address.
+func NewHandler(c *Checker, ttl time.Duration, limit Limiter) *Handler {
+	return &Handler{checker: c, cache: cache.New[Result](ttl, 1024, time.Now), limit: limit}
 }
 
 // Routes registers the endpoint.
@@ -53,6 +64,15 @@ func (h *Handler) check(r *http.Request) (any, error) {
 	u, err := ParseURL(b.URL)
 	if err != nil {
 		return nil, api.Invalid("url", err)
+	}
+	if h.limit != nil {
+		ok, err := h.limit.Allow(r.Context(), "check_iframe:"+api.ClientIP(r.Context()).String(), ChecksPerMinute, time.Minute)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, api.ErrTooMany
+		}
 	}
 	self := selfOrigin(r)
 	// The fetch outlives one caller's cancellation: callers share it.

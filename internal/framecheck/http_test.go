@@ -57,6 +57,17 @@ func TestCheckIframeEndpoint(t *testing.T) {
 		if hits.Load() != 0 {
 			t.Fatalf("the loopback server was reached %d times", hits.Load())
 		}
+		// Checks are limited per client address; 2n+1 calls exceed n in some window.
+		limited := false
+		for range 2*framecheck.ChecksPerMinute + 1 {
+			if res := s.Post("/api/check_iframe", `{"url":"http://10.0.0.1/"}`); res.HTTP == 429 && res.Code == 429 {
+				limited = true
+				break
+			}
+		}
+		if !limited {
+			t.Fatal("check_iframe is not rate limited")
+		}
 	})
 }
 
@@ -72,7 +83,7 @@ func TestCheckIframeAnswer(t *testing.T) {
 	}
 	a := api.New(msgs, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	mux := http.NewServeMux()
-	framecheck.NewHandler(framecheck.New(framecheck.Options{Resolver: fn, Dial: fn.Dial}), time.Minute).Routes(a.NewRouter(mux))
+	framecheck.NewHandler(framecheck.New(framecheck.Options{Resolver: fn, Dial: fn.Dial}), time.Minute, nil).Routes(a.NewRouter(mux))
 	front := httptest.NewServer(api.Chain(mux, api.RequestContext(func(string) bool { return true }, nil)))
 	t.Cleanup(front.Close)
 	post := func(body, origin string) map[string]any {

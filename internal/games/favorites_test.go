@@ -49,7 +49,7 @@ func TestFavoritesAfterCache(t *testing.T) {
 		id, _ := strconv.ParseInt(r.Header.Get("X-Test-Member"), 10, 64)
 		return id
 	}
-	games.NewHandler(svc, time.Minute, member).Routes(a.NewRouter(mux), mux)
+	games.NewHandler(svc, time.Minute, member, nil).Routes(a.NewRouter(mux), mux)
 	srv := httptest.NewServer(api.Chain(mux, api.RequestContext(func(string) bool { return true }, nil)))
 	t.Cleanup(srv.Close)
 

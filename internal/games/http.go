@@ -2,6 +2,7 @@ package games
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -27,15 +28,27 @@ type Handler struct {
 	member func(*http.Request) int64
 	cache  *cache.TTL[answer]
 	images *cache.TTL[[]byte]
+	limit  Limiter
 }
 
-// NewHandler returns the handler. Catalogue answers are kept ttl per key.
-func NewHandler(svc *Service, ttl time.Duration, member func(*http.Request) int64) *Handler {
+// Limiter admits one event of key, at most max per window (ratelimit.Limiter).
+type Limiter interface {
+	Allow(ctx context.Context, key string, max int, per time.Duration) (bool, error)
+}
+
+// DemoPlaysPerMinute is how many demo sessions one client address may open
+// a minute: each is a stored row.
+const DemoPlaysPerMinute = 60
+
+// NewHandler returns the handler. Catalogue answers are kept ttl per key;
+// member (nil: everyone is a visitor) names the member of a request; limit
+// (nil: no limit) bounds demo launches per client address.
+func NewHandler(svc *Service, ttl time.Duration, member func(*http.Request) int64, limit Limiter) *Handler {
 	if member == nil {
 		member = func(*http.Request) int64 { return 0 }
 	}
 	return &Handler{svc: svc, member: member, cache: cache.New[answer](ttl, 4096, time.Now),
-		images: cache.New[[]byte](ttl, 1024, time.Now)}
+		images: cache.New[[]byte](ttl, 1024, time.Now), limit: limit}
 }
 
 // Invalidate drops cached answers; catalogue writers call it.
@@ -315,6 +328,15 @@ func (h *Handler) demoPlay(r *http.Request) (any, error) {
 	}
 	if err := api.Decode(r, &b); err != nil {
 		return nil, err
+	}
+	if h.limit != nil {
+		ok, err := h.limit.Allow(r.Context(), "demo_play:"+api.ClientIP(r.Context()).String(), DemoPlaysPerMinute, time.Minute)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, api.ErrTooMany
+		}
 	}
 	return h.svc.DemoPlay(r.Context(), PlayQuery{
 		Query: Query{SiteID: b.SiteID, Currency: b.Currency, Device: b.Device, Lang: api.Lang(r.Context())},

@@ -14,6 +14,7 @@ import (
 
 	"gamehall/internal/db"
 	"gamehall/internal/dbtest"
+	"gamehall/internal/games"
 	"gamehall/internal/testutil"
 )
 
@@ -635,6 +636,18 @@ func TestDemoPlay(t *testing.T) {
 		var after int
 		if err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM demo_sessions`).Scan(&after); err != nil || after != before {
 			t.Fatalf("demo mode opened sessions: %d -> %d (%v)", before, after, err)
+		}
+
+		// Launches are limited per client address; 2n+1 calls exceed n in some window.
+		limited := false
+		for range 2*games.DemoPlaysPerMinute + 1 {
+			if res := s.Post(path, valid); res.HTTP == 429 && res.Code == 429 {
+				limited = true
+				break
+			}
+		}
+		if !limited {
+			t.Fatal("demo play is not rate limited")
 		}
 	})
 }
