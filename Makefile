@@ -46,6 +46,7 @@ test-e2e: build
 bench: build
 	$(GO) run ./bench/lobby
 	$(GO) run ./bench/members -bin $(BIN)
+	$(GO) run ./bench/engine
 	cd web && node scripts/size.mjs
 
 fmt:
