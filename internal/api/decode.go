@@ -56,6 +56,9 @@ func decodeError(err error) error {
 }
 
 func typeName(e *json.UnmarshalTypeError) string {
+	if e.Type == nil {
+		return "of another type"
+	}
 	switch e.Type.Kind().String() {
 	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
 		return "an integer"

@@ -20,6 +20,7 @@ import (
 	"gamehall/internal/api"
 	"gamehall/internal/config"
 	"gamehall/internal/db"
+	"gamehall/internal/engine/rng"
 	"gamehall/internal/framecheck"
 	"gamehall/internal/games"
 	"gamehall/internal/geo"
@@ -137,8 +138,18 @@ func (a *App) build() error {
 		})
 	}
 	mux.Handle("/connection/websocket", mem.hub.Handler())
-	demo := house.NewDemoSessions(house.NewStore(a.DB), time.Now)
+	spa := web.New(web.Dist(), a.cfg.SiteID, func(ctx context.Context, siteID int64) (any, error) {
+		return siteSvc.RouteRules(ctx, siteID)
+	}, time.Now())
+	houseStore := house.NewStore(a.DB)
+	demo := house.NewDemoSessions(houseStore, time.Now)
 	limits := ratelimit.New(a.DB, time.Now)
+	play := house.NewPlay(house.NewGames(), houseStore, demo, time.Now, func() rng.Source { return rng.NewCrypto() })
+	house.NewHandler(play, spa, limits).Routes(router, mux)
+	a.sweeps = append(a.sweeps, func(ctx context.Context) error {
+		_, err := houseStore.DeleteExpired(ctx, time.Now().UnixMicro())
+		return err
+	})
 	games.NewHandler(games.NewService(games.NewStore(a.DB), siteSvc, demo, nil), a.cfg.ContentCacheTTL, nil, limits).Routes(router, mux)
 	framecheck.NewHandler(framecheck.New(framecheck.Options{}), time.Minute, limits).Routes(router)
 	icons, err := media.LoadIcons()
@@ -163,9 +174,7 @@ func (a *App) build() error {
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		collectors.NewDBStatsCollector(a.DB.DB, string(a.DB.Dialect)))
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-	web.New(web.Dist(), a.cfg.SiteID, func(ctx context.Context, siteID int64) (any, error) {
-		return siteSvc.RouteRules(ctx, siteID)
-	}, time.Now()).Routes(mux)
+	spa.Routes(mux)
 
 	known := map[string]bool{}
 	for _, l := range seed.Languages {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"time"
 
@@ -68,8 +69,12 @@ func (a *App) buildMembers(apis *api.API, siteSvc *site.Service, country func(*h
 		Limit: limiter, Pub: hub, Now: time.Now, Hash: secret.OWASP, Messages: apis.Messages().Text})
 	m.handler = member.NewHandler(apis, m.svc, member.HandlerDeps{
 		Country: country,
-		Exponent: func(ctx context.Context, siteID int64, currency string) int {
-			return siteSvc.Exponent(ctx, siteID, currency)
+		Exponent: func(ctx context.Context, siteID int64, currency string) (int, error) {
+			exp, ok, err := siteSvc.CurrencyExponent(ctx, siteID, currency)
+			if err == nil && !ok {
+				err = fmt.Errorf("currency %s not offered by site %d", currency, siteID)
+			}
+			return exp, err
 		},
 		HandoffKey:  a.cfg.HandoffKey,
 		DefaultLang: func(siteID int64) string { return siteSvc.DefaultLanguage(context.Background(), siteID) },

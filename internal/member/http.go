@@ -14,7 +14,7 @@ type Handler struct {
 	svc         *Service
 	country     func(*http.Request) string
 	balances    Balances
-	exponent    func(ctx context.Context, siteID int64, currency string) int
+	exponent    func(ctx context.Context, siteID int64, currency string) (int, error)
 	handoffKey  []byte
 	defaultLang func(siteID int64) string
 	defaultSite int64
@@ -24,7 +24,7 @@ type Handler struct {
 type HandlerDeps struct {
 	Country     func(*http.Request) string
 	Balances    Balances
-	Exponent    func(ctx context.Context, siteID int64, currency string) int
+	Exponent    func(ctx context.Context, siteID int64, currency string) (int, error)
 	HandoffKey  []byte
 	DefaultLang func(siteID int64) string
 	DefaultSite int64
@@ -291,7 +291,11 @@ func (h *Handler) layout(r *http.Request) (any, error) {
 		return nil, err
 	}
 	p, _ := PrincipalFrom(r.Context())
-	return h.svc.Layout(r.Context(), p, h.balances, func(currency string) int { return h.exponent(r.Context(), p.SiteID, currency) })
+	exp, err := h.exponent(r.Context(), p.SiteID, p.Currency)
+	if err != nil {
+		return nil, err
+	}
+	return h.svc.Layout(r.Context(), p, h.balances, exp)
 }
 
 // editPassword answers the new session's token in the authorization header
@@ -341,4 +345,3 @@ func (h *Handler) profileSMS(r *http.Request) (any, error) {
 	p, _ := PrincipalFrom(r.Context())
 	return api.Done(h.svc.SendProfileSMS(r.Context(), p, strings.TrimSpace(in.MemberPhone), h.meta(r)))
 }
-

@@ -279,7 +279,6 @@ func TestProfileIsTheCallersOwn(t *testing.T) {
 	}
 }
 
-
 func newServerWithKey(t *testing.T, d *db.DB, key []byte) *testutil.Server {
 	return testutil.NewServer(t, d, testutil.Dev, testutil.TrustLoopback, func(c *config.Config) { c.HandoffKey = key })
 }

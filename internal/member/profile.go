@@ -82,12 +82,12 @@ type Layout struct {
 }
 
 // Layout is /member/profile/common/layout.
-func (s *Service) Layout(ctx context.Context, p Principal, balances Balances, exponent func(currency string) int) (map[string]Layout, error) {
+func (s *Service) Layout(ctx context.Context, p Principal, balances Balances, exponent int) (map[string]Layout, error) {
 	m, err := s.store.ByID(ctx, p.MemberID)
 	if err != nil {
 		return nil, err
 	}
-	cash := money.Amount{Exp: exponent(m.Currency)}
+	cash := money.Amount{Exp: exponent}
 	if balances != nil {
 		if cash, err = balances.MainBalance(ctx, m.ID); err != nil {
 			return nil, err
@@ -202,4 +202,3 @@ func (s *Service) SendProfileSMS(ctx context.Context, p Principal, phone string,
 		return fmt.Sprintf(s.msg(meta.Lang, "sms_profile_text"), code)
 	})
 }
-

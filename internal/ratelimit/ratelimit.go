@@ -78,7 +78,6 @@ func (l *Limiter) Lock(ctx context.Context, key string, d time.Duration) error {
 	return nil
 }
 
-
 // Locked reports whether key is locked now.
 func (l *Limiter) Locked(ctx context.Context, key string) (bool, error) {
 	var until int64

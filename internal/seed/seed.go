@@ -326,13 +326,14 @@ func (s *seeder) banners() {
 		}
 	}
 	for i, b := range list {
-		gpGTName := ""
+		gpGTName, gpID := "", 0
 		if b.gtID != 0 {
-			gpGTName = "Gamehall Originals Slots"
+			// The in-house provider (GP001, gp_id 1) and its slot section.
+			gpGTName, gpID = "Gamehall Originals Slots", 1
 		}
 		s.exec(`INSERT INTO carousels (site_id, use_type, url, link_type, link_method, link_url, game_currency, game_gt_id,
-			game_gp_id, game_gp_gt_name, game_customized, sort) VALUES ($1, $2, $3, $4, $5, $6, '', $7, 0, $8, FALSE, $9)`,
-			DemoSiteID, b.useType, s.m(b.file), b.linkType, b.linkMethod, b.linkURL, b.gtID, gpGTName, i)
+			game_gp_id, game_gp_gt_name, game_customized, sort) VALUES ($1, $2, $3, $4, $5, $6, '', $7, $8, $9, FALSE, $10)`,
+			DemoSiteID, b.useType, s.m(b.file), b.linkType, b.linkMethod, b.linkURL, b.gtID, gpID, gpGTName, i)
 	}
 }
 

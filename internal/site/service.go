@@ -598,20 +598,6 @@ func (s *Service) Visitor(ctx context.Context, siteID int64, country, acceptLang
 	return v, nil
 }
 
-// Exponent is the minor-unit exponent of a currency the site offers (2 when
-// the site or currency is unknown, which never reaches money: callers check
-// the currency first).
-func (s *Service) Exponent(ctx context.Context, siteID int64, currency string) int {
-	info, err := s.site(ctx, siteID)
-	if err != nil {
-		return 2
-	}
-	if c, ok := info.currency(currency); ok {
-		return c.Exponent
-	}
-	return 2
-}
-
 // DefaultLanguage is the site's default language (en_US when unknown).
 func (s *Service) DefaultLanguage(ctx context.Context, siteID int64) string {
 	info, err := s.site(ctx, siteID)

@@ -25,7 +25,9 @@ type Service struct {
 }
 
 // New returns the service for the configured site.
-func New(d *db.DB, now func() time.Time, siteID int64) *Service { return &Service{db: d, now: now, siteID: siteID} }
+func New(d *db.DB, now func() time.Time, siteID int64) *Service {
+	return &Service{db: d, now: now, siteID: siteID}
+}
 
 // Event is the spec's body: eventName, eventTime, eventID, userData, customData.
 type Event struct {

@@ -135,6 +135,21 @@ func (h *Handler) html(w http.ResponseWriter, r *http.Request, known bool) {
 	h.write(w, r, "index.html", h.index, status)
 }
 
+// ServeEntry serves another HTML entry of the build (a game page) with the
+// site id written in, or 404 when the build has no such entry.
+func (h *Handler) ServeEntry(w http.ResponseWriter, r *http.Request, name string) {
+	data, err := fs.ReadFile(h.fsys, name)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	data = bytes.ReplaceAll(data, []byte("__SITE_ID__"), []byte(strconv.FormatInt(h.siteID, 10)))
+	hd := w.Header()
+	hd.Set("Content-Type", "text/html; charset=utf-8")
+	hd.Set("Cache-Control", "no-cache")
+	h.write(w, r, name, data, http.StatusOK)
+}
+
 func (h *Handler) asset(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 	if st, err := fs.Stat(h.fsys, name); err != nil || st.IsDir() {

@@ -1,0 +1,100 @@
+package house
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"time"
+
+	"gamehall/internal/api"
+	"gamehall/internal/ratelimit"
+)
+
+// Pages serves a built HTML entry of the front end (the game pages are
+// their own Vite entries under games/<kind>/).
+type Pages interface {
+	ServeEntry(w http.ResponseWriter, r *http.Request, name string)
+}
+
+// Handler serves the game pages and their play API under /games/.
+type Handler struct {
+	play  *Play
+	pages Pages
+	limit *ratelimit.Limiter
+}
+
+// NewHandler returns the handler.
+func NewHandler(play *Play, pages Pages, limit *ratelimit.Limiter) *Handler {
+	return &Handler{play: play, pages: pages, limit: limit}
+}
+
+// Routes registers the play API on r and the pages on mux.
+func (h *Handler) Routes(r api.Router, mux *http.ServeMux) {
+	r.Post("/games/api/session", h.session)
+	r.Post("/games/api/play", h.playRound)
+	r.Post("/games/api/history", h.history)
+	// A method-less prefix: a "GET /games/{code}/" pattern would conflict
+	// with the API paths above.
+	mux.HandleFunc("/games/", h.page)
+}
+
+// page serves the game's page; the page reads its session from the query.
+func (h *Handler) page(w http.ResponseWriter, r *http.Request) {
+	code, ok := strings.CutSuffix(strings.TrimPrefix(r.URL.Path, "/games/"), "/")
+	g, known := h.play.games.byCode[code]
+	if !ok || !known {
+		http.NotFound(w, r)
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	h.pages.ServeEntry(w, r, "games/"+g.kind+"/index.html")
+}
+
+type sessionBody struct {
+	Session string `json:"session"`
+}
+
+func (h *Handler) session(r *http.Request) (any, error) {
+	var b sessionBody
+	if err := api.Decode(r, &b); err != nil {
+		return nil, err
+	}
+	return h.play.Session(r.Context(), b.Session)
+}
+
+// playRound is limited per client address: demo play writes a round per call.
+func (h *Handler) playRound(r *http.Request) (any, error) {
+	var b struct {
+		Session   string          `json:"session"`
+		RequestID string          `json:"request_id"`
+		Choices   json.RawMessage `json:"choices"`
+	}
+	if err := api.Decode(r, &b); err != nil {
+		return nil, err
+	}
+	if ok, err := h.limit.Allow(r.Context(), "play:ip:"+api.ClientIP(r.Context()).String(), 600, time.Minute); err != nil {
+		return nil, err
+	} else if !ok {
+		return nil, api.ErrTooMany
+	}
+	return h.play.Play(r.Context(), b.Session, b.RequestID, b.Choices)
+}
+
+func (h *Handler) history(r *http.Request) (any, error) {
+	var b struct {
+		Session string `json:"session"`
+		Limit   int    `json:"limit"`
+	}
+	if err := api.Decode(r, &b); err != nil {
+		return nil, err
+	}
+	list, err := h.play.History(r.Context(), b.Session, b.Limit)
+	if err != nil {
+		return nil, err
+	}
+	return map[string][]Round{"list": list}, nil
+}

@@ -1,0 +1,305 @@
+package house
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"gamehall/internal/api"
+	"gamehall/internal/db"
+	"gamehall/internal/engine/baccarat"
+	"gamehall/internal/engine/keno"
+	"gamehall/internal/engine/rng"
+	"gamehall/internal/engine/slot"
+)
+
+// Failures of the play API.
+var (
+	ErrBadBet   = api.NewError(209, "house_bad_bet")
+	ErrBadPicks = api.NewError(210, "house_bad_picks")
+)
+
+// Limits of one game for a session: the bets the player may choose, in
+// minor units. A unit is about one US cent in the session's currency (the
+// demo balance divided by 200,000), so the ladders suit every currency.
+type Limits struct {
+	Unit     int64   `json:"unit"`
+	LineBets []int64 `json:"line_bets,omitempty"` // slot, per line
+	Stakes   []int64 `json:"stakes,omitempty"`    // keno
+	Chips    []int64 `json:"chips,omitempty"`     // baccarat
+	MaxBet   int64   `json:"max_bet,omitempty"`   // baccarat, per bet kind
+}
+
+func unitFor(currency string, exponent int) int64 {
+	u := DemoBalance(currency, exponent) / 200_000
+	if u < 1 {
+		return 1
+	}
+	return u
+}
+
+func ladder(unit int64, steps ...int64) []int64 {
+	out := make([]int64, len(steps))
+	for i, s := range steps {
+		out[i] = unit * s
+	}
+	return out
+}
+
+// game is one in-house game: what the player is shown and how a round plays.
+type game struct {
+	kind    string
+	version string
+	rtp     func() float64
+	info    func() any
+	limits  func(unit int64) Limits
+	// play decides the round from src and the player's choices; stake and
+	// win are minor units. It never depends on the balance.
+	play func(src rng.Source, choices json.RawMessage, lim Limits) (stake, win int64, chosen, outcome any, err error)
+}
+
+// Games are the in-house games by game code.
+type Games struct {
+	byCode map[string]*game
+}
+
+// NewGames builds the three games; the slot's exact RTP is computed once here.
+func NewGames() *Games {
+	classic := slot.Classic()
+	slotRTP := classic.ExactRTP().RTP
+	kenoTable := keno.Paytable()
+	odds, _ := baccarat.ExactOdds(8)
+	return &Games{byCode: map[string]*game{
+		"gh_slot_fortune": {
+			kind: "slot", version: classic.Config().Version,
+			rtp:  func() float64 { return slotRTP },
+			info: func() any { return classic.Paytable() },
+			limits: func(u int64) Limits {
+				return Limits{Unit: u, LineBets: ladder(u, 1, 2, 5, 10, 20, 50, 100, 200, 500)}
+			},
+			play: func(src rng.Source, raw json.RawMessage, lim Limits) (int64, int64, any, any, error) {
+				var in struct {
+					LineBet int64 `json:"line_bet"`
+				}
+				if err := json.Unmarshal(raw, &in); err != nil || !slices.Contains(lim.LineBets, in.LineBet) {
+					return 0, 0, nil, nil, ErrBadBet
+				}
+				r, err := classic.PlayRound(src, in.LineBet)
+				if err != nil {
+					return 0, 0, nil, nil, ErrBadBet
+				}
+				return r.TotalBet, r.Win, in, r, nil
+			},
+		},
+		"gh_baccarat": {
+			kind: "baccarat", version: "punto-banco-8/1",
+			rtp: func() float64 { return 1 - odds.BankerEdge },
+			info: func() any {
+				return map[string]any{"decks": 8, "pays": map[string]string{"player": "1:1", "banker": "0.95:1", "tie": "8:1"},
+					"house_edge": map[string]float64{"banker": odds.BankerEdge, "player": odds.PlayerEdge, "tie": odds.TieEdge},
+					"rules": []string{"Every hand is dealt from a freshly shuffled 8-deck shoe, as a continuous shuffler does.",
+						"Standard punto banco drawing rules.", "Banker wins pay 0.95:1; the 5% commission is rounded up to the minor unit.",
+						"Player and banker bets push on a tie."}}
+			},
+			limits: func(u int64) Limits {
+				return Limits{Unit: u, Chips: ladder(u, 20, 100, 500, 1000, 5000, 10000), MaxBet: u * 50000}
+			},
+			play: func(src rng.Source, raw json.RawMessage, lim Limits) (int64, int64, any, any, error) {
+				var in struct {
+					Bets map[string]int64 `json:"bets"`
+				}
+				if err := json.Unmarshal(raw, &in); err != nil {
+					return 0, 0, nil, nil, ErrBadBet
+				}
+				kinds := map[string]baccarat.BetKind{"player": baccarat.BetPlayer, "banker": baccarat.BetBanker, "tie": baccarat.BetTie}
+				var bets []baccarat.Bet
+				var stake int64
+				for name, amount := range in.Bets {
+					kind, ok := kinds[name]
+					if !ok || amount < 0 || amount > lim.MaxBet || amount%lim.Chips[0] != 0 {
+						return 0, 0, nil, nil, ErrBadBet
+					}
+					if amount > 0 {
+						bets = append(bets, baccarat.Bet{Kind: kind, Stake: amount})
+						stake += amount
+					}
+				}
+				if len(bets) == 0 {
+					return 0, 0, nil, nil, ErrBadBet
+				}
+				slices.SortFunc(bets, func(a, b baccarat.Bet) int { return int(a.Kind) - int(b.Kind) })
+				shoe, err := baccarat.NewShoe(src, 8, 16)
+				if err != nil {
+					return 0, 0, nil, nil, err
+				}
+				hand := baccarat.Deal(shoe)
+				results, err := baccarat.Settle(hand, bets)
+				if err != nil {
+					return 0, 0, nil, nil, ErrBadBet
+				}
+				var win int64
+				for _, r := range results {
+					win += r.Return
+				}
+				return stake, win, in, map[string]any{"hand": hand, "results": results}, nil
+			},
+		},
+		"gh_keno": {
+			kind: "keno", version: "keno-80-20/" + keno.Version,
+			rtp:  func() float64 { return bestKenoRTP(kenoTable) },
+			info: func() any { return kenoTable },
+			limits: func(u int64) Limits {
+				return Limits{Unit: u, Stakes: ladder(u, 10, 20, 50, 100, 200, 500, 1000, 5000)}
+			},
+			play: func(src rng.Source, raw json.RawMessage, lim Limits) (int64, int64, any, any, error) {
+				var in struct {
+					Picks []int `json:"picks"`
+					Stake int64 `json:"stake"`
+				}
+				if err := json.Unmarshal(raw, &in); err != nil || !slices.Contains(lim.Stakes, in.Stake) {
+					return 0, 0, nil, nil, ErrBadBet
+				}
+				drawn := keno.Draw(src)
+				hits, win, err := keno.Settle(in.Picks, drawn, in.Stake)
+				if err != nil {
+					return 0, 0, nil, nil, ErrBadPicks.With(err.Error())
+				}
+				return in.Stake, win, in, map[string]any{"drawn": drawn, "hits": hits}, nil
+			},
+		},
+	}}
+}
+
+func bestKenoRTP(t keno.Table) float64 {
+	best := 0.0
+	for _, p := range t.Picks {
+		best = max(best, p.RTP)
+	}
+	return best
+}
+
+// Play runs the in-house games' play API on demo sessions.
+type Play struct {
+	games  *Games
+	store  *Store
+	demo   *DemoSessions
+	now    func() time.Time
+	source func() rng.Source
+}
+
+// NewPlay returns the play service; source gives each round its RNG
+// (rng.NewCrypto in production; tests script it).
+func NewPlay(games *Games, store *Store, demo *DemoSessions, now func() time.Time, source func() rng.Source) *Play {
+	return &Play{games: games, store: store, demo: demo, now: now, source: source}
+}
+
+// SessionInfo is what a game page loads first.
+type SessionInfo struct {
+	GameCode string  `json:"game_code"`
+	Kind     string  `json:"kind"`
+	Version  string  `json:"version"`
+	Demo     bool    `json:"demo"`
+	Currency string  `json:"currency"`
+	Exponent int     `json:"exponent"`
+	Balance  int64   `json:"balance"`
+	RTP      float64 `json:"rtp"`
+	Limits   Limits  `json:"limits"`
+	Rules    any     `json:"rules"`
+}
+
+func (p *Play) session(ctx context.Context, id string) (DemoSession, *game, error) {
+	s, err := p.demo.Get(ctx, id)
+	if err != nil {
+		return DemoSession{}, nil, err
+	}
+	g, ok := p.games.byCode[s.GameCode]
+	if !ok {
+		return DemoSession{}, nil, ErrUnknownGame
+	}
+	return s, g, nil
+}
+
+// Session describes the session's game: rules, RTP (shown before play),
+// limits and balance.
+func (p *Play) Session(ctx context.Context, id string) (SessionInfo, error) {
+	s, g, err := p.session(ctx, id)
+	if err != nil {
+		return SessionInfo{}, err
+	}
+	return SessionInfo{GameCode: s.GameCode, Kind: g.kind, Version: g.version, Demo: true, Currency: s.Currency,
+		Exponent: s.Exponent, Balance: s.Balance, RTP: g.rtp(), Limits: g.limits(unitFor(s.Currency, s.Exponent)), Rules: g.info()}, nil
+}
+
+// Round is one played round as the player sees it.
+type Round struct {
+	ID            int64           `json:"id"`
+	GameCode      string          `json:"game_code"`
+	GameVersion   string          `json:"game_version"`
+	Currency      string          `json:"currency"`
+	Stake         int64           `json:"stake"`
+	Win           int64           `json:"win"`
+	BalanceBefore int64           `json:"balance_before"`
+	BalanceAfter  int64           `json:"balance_after"`
+	Choices       json.RawMessage `json:"choices"`
+	Outcome       json.RawMessage `json:"outcome"`
+	CreatedAt     string          `json:"created_at"`
+}
+
+func roundOf(r RoundRow) Round {
+	return Round{ID: r.ID, GameCode: r.GameCode, GameVersion: r.GameVersion, Currency: r.Currency, Stake: r.Stake, Win: r.Win,
+		BalanceBefore: r.BalanceBefore, BalanceAfter: r.BalanceAfter, Choices: json.RawMessage(r.Choices),
+		Outcome: json.RawMessage(r.Outcome), CreatedAt: time.UnixMicro(r.CreatedAt).UTC().Format(time.RFC3339)}
+}
+
+// Play decides one round on the server and settles it on the session. A
+// retried call with the same request id returns the first round.
+func (p *Play) Play(ctx context.Context, id, requestID string, choices json.RawMessage) (Round, error) {
+	if requestID == "" || len(requestID) > 64 {
+		return Round{}, api.Invalid("request_id", nil)
+	}
+	s, g, err := p.session(ctx, id)
+	if err != nil {
+		return Round{}, err
+	}
+	lim := g.limits(unitFor(s.Currency, s.Exponent))
+	stake, win, chosen, outcome, err := g.play(p.source(), choices, lim)
+	if err != nil {
+		return Round{}, err
+	}
+	chosenJSON, _ := json.Marshal(chosen)
+	outcomeJSON, _ := json.Marshal(outcome)
+	row, _, err := p.store.SettleDemoRound(ctx, RoundRow{SessionHash: HashID(id), RequestID: requestID, GameCode: s.GameCode,
+		GameVersion: g.version, Currency: s.Currency, Stake: stake, Win: win, Choices: string(chosenJSON),
+		Outcome: string(outcomeJSON), CreatedAt: p.now().UnixMicro()})
+	switch {
+	case errors.Is(err, errShort):
+		return Round{}, ErrInsufficient
+	case errors.Is(err, db.ErrNotFound):
+		return Round{}, ErrSessionNotFound
+	case err != nil:
+		return Round{}, fmt.Errorf("play: %w", err)
+	}
+	return roundOf(row), nil
+}
+
+// History lists the session's newest rounds.
+func (p *Play) History(ctx context.Context, id string, limit int) ([]Round, error) {
+	if _, _, err := p.session(ctx, id); err != nil {
+		return nil, err
+	}
+	if limit <= 0 || limit > 100 {
+		limit = 50
+	}
+	rows, err := p.store.Rounds(ctx, HashID(id), limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Round, len(rows))
+	for i, r := range rows {
+		out[i] = roundOf(r)
+	}
+	return out, nil
+}

@@ -1,0 +1,100 @@
+package house
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"gamehall/internal/db"
+)
+
+// RoundRow is one stored round.
+type RoundRow struct {
+	ID            int64
+	SessionHash   string
+	RequestID     string
+	Demo          bool
+	GameCode      string
+	GameVersion   string
+	Currency      string
+	Stake         int64
+	Win           int64
+	BalanceBefore int64
+	BalanceAfter  int64
+	Choices       string
+	Outcome       string
+	CreatedAt     int64
+}
+
+const roundColumns = `id, session_hash, request_id, demo, game_code, game_version, currency, stake, win, balance_before,
+	balance_after, choices, outcome, created_at`
+
+func scanRound(row interface{ Scan(...any) error }, r *RoundRow) error {
+	return row.Scan(&r.ID, &r.SessionHash, &r.RequestID, &r.Demo, &r.GameCode, &r.GameVersion, &r.Currency, &r.Stake, &r.Win,
+		&r.BalanceBefore, &r.BalanceAfter, &r.Choices, &r.Outcome, &r.CreatedAt)
+}
+
+// errShort is a stake the balance does not cover.
+var errShort = errors.New("stake exceeds balance")
+
+// SettleDemoRound takes the stake and pays the win on a live demo session in
+// one conditional update (the stake must be covered before any win counts)
+// and records the round, in one transaction. A round with the same request
+// id already recorded is returned instead (with existing true).
+func (s *Store) SettleDemoRound(ctx context.Context, r RoundRow) (out RoundRow, existing bool, err error) {
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if prev, err := roundByRequest(ctx, tx, r.SessionHash, r.RequestID); err == nil {
+			out, existing = prev, true
+			return nil
+		} else if !errors.Is(err, db.ErrNotFound) {
+			return err
+		}
+		var after int64
+		err := tx.QueryRowContext(ctx, `UPDATE demo_sessions SET balance = balance - $1 + $2, updated_at = $3
+			WHERE id_hash = $4 AND expires_at > $3 AND balance >= $1 RETURNING balance`,
+			r.Stake, r.Win, r.CreatedAt, r.SessionHash).Scan(&after)
+		if errors.Is(err, sql.ErrNoRows) {
+			var live int
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM demo_sessions WHERE id_hash = $1 AND expires_at > $2`,
+				r.SessionHash, r.CreatedAt).Scan(&live); err != nil {
+				return fmt.Errorf("demo round: %w", db.MapError(err))
+			}
+			if live == 0 {
+				return fmt.Errorf("demo round: %w", db.ErrNotFound)
+			}
+			return errShort
+		}
+		if err != nil {
+			return fmt.Errorf("demo round: %w", db.MapError(err))
+		}
+		r.BalanceAfter, r.BalanceBefore = after, after+r.Stake-r.Win
+		err = tx.QueryRowContext(ctx, `INSERT INTO game_rounds (session_hash, request_id, demo, game_code, game_version,
+			currency, stake, win, balance_before, balance_after, choices, outcome, created_at)
+			VALUES ($1, $2, TRUE, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+			r.SessionHash, r.RequestID, r.GameCode, r.GameVersion, r.Currency, r.Stake, r.Win, r.BalanceBefore,
+			r.BalanceAfter, r.Choices, r.Outcome, r.CreatedAt).Scan(&r.ID)
+		if err != nil {
+			return fmt.Errorf("record round: %w", db.MapError(err))
+		}
+		r.Demo, out = true, r
+		return nil
+	})
+	return out, existing, err
+}
+
+func roundByRequest(ctx context.Context, tx *sql.Tx, sessionHash, requestID string) (RoundRow, error) {
+	var r RoundRow
+	err := scanRound(tx.QueryRowContext(ctx, `SELECT `+roundColumns+` FROM game_rounds WHERE session_hash = $1 AND request_id = $2`,
+		sessionHash, requestID), &r)
+	if err != nil {
+		return RoundRow{}, fmt.Errorf("round: %w", db.MapError(err))
+	}
+	return r, nil
+}
+
+// Rounds lists a session's newest rounds.
+func (s *Store) Rounds(ctx context.Context, sessionHash string, limit int) ([]RoundRow, error) {
+	return db.Query(ctx, s.db, `SELECT `+roundColumns+` FROM game_rounds WHERE session_hash = $1 ORDER BY id DESC LIMIT $2`,
+		func(rows *sql.Rows, r *RoundRow) error { return scanRound(rows, r) }, sessionHash, limit)
+}
