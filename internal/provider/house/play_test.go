@@ -46,7 +46,9 @@ func TestPlayEachGameSettlesOnTheSession(t *testing.T) {
 			choices func(house.Limits) string
 		}{
 			{"gh_slot_fortune", func(l house.Limits) string { return fmt.Sprintf(`{"line_bet":%d}`, l.LineBets[2]) }},
-			{"gh_baccarat", func(l house.Limits) string { return fmt.Sprintf(`{"bets":{"banker":%d,"tie":%d}}`, l.Chips[1], l.Chips[0]) }},
+			{"gh_baccarat", func(l house.Limits) string {
+				return fmt.Sprintf(`{"bets":{"banker":%d,"tie":%d}}`, l.Chips[1], l.Chips[0])
+			}},
 			{"gh_keno", func(l house.Limits) string { return fmt.Sprintf(`{"picks":[1,7,13,22,35],"stake":%d}`, l.Stakes[3]) }},
 		} {
 			t.Run(tc.game, func(t *testing.T) {
