@@ -32,6 +32,7 @@ test: test-go test-web test-e2e
 
 test-go:
 	@if [ -z "$$GAMEHALL_TEST_POSTGRES" ]; then echo "note: GAMEHALL_TEST_POSTGRES is empty, Go tests run on SQLite only (.ci/run sets it)"; fi
+	@unformatted=$$(gofmt -l cmd internal bench); if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
 
