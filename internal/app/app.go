@@ -150,7 +150,13 @@ func (a *App) build() error {
 		_, err := houseStore.DeleteExpired(ctx, time.Now().UnixMicro())
 		return err
 	})
-	games.NewHandler(games.NewService(games.NewStore(a.DB), siteSvc, demo, nil), a.cfg.ContentCacheTTL, nil, limits).Routes(router, mux)
+	gamesStore := games.NewStore(a.DB)
+	memberID := func(r *http.Request) int64 {
+		p, _ := member.PrincipalFrom(r.Context())
+		return p.MemberID
+	}
+	games.NewHandler(games.NewService(gamesStore, siteSvc, demo, gamesStore), a.cfg.ContentCacheTTL, memberID, limits).Routes(router, mux)
+	games.NewMemberGames(gamesStore, func() int64 { return time.Now().UnixMicro() }, memberID).Routes(router.With(member.Required(apis)))
 	framecheck.NewHandler(framecheck.New(framecheck.Options{}), time.Minute, limits).Routes(router)
 	icons, err := media.LoadIcons()
 	if err != nil {

@@ -1,126 +1,97 @@
 package games_test
 
 import (
-	"context"
-	"encoding/json"
-	"io"
-	"log/slog"
-	"net/http"
-	"net/http/httptest"
-	"strconv"
+	"fmt"
 	"strings"
 	"testing"
-	"time"
 
-	"gamehall/internal/api"
+	"gamehall/internal/db"
 	"gamehall/internal/dbtest"
-	"gamehall/internal/games"
 	"gamehall/internal/seed"
-	"gamehall/internal/site"
+	"gamehall/internal/testutil"
 )
 
-// favorites is a member domain stand-in: member 7 likes the in-house slot.
-type favorites struct{ calls int }
-
-func (f *favorites) FavoriteGameIDs(_ context.Context, memberID int64) (map[int64]bool, error) {
-	f.calls++
-	if memberID == 7 {
-		return map[int64]bool{1: true}, nil
+func gameID(t *testing.T, d *db.DB, code string) int64 {
+	t.Helper()
+	var id int64
+	if err := d.QueryRow(`SELECT id FROM games WHERE game_code = $1`, code).Scan(&id); err != nil {
+		t.Fatal(err)
 	}
-	return map[int64]bool{}, nil
+	return id
 }
 
-// TestFavoritesAfterCache: answers are cached for everyone, and a member's
-// favourites are marked on a copy, never leaking into the cache.
-func TestFavoritesAfterCache(t *testing.T) {
-	d := dbtest.SQLite(t)
-	if _, err := seed.Demo(context.Background(), d, time.Now()); err != nil {
-		t.Fatal(err)
-	}
-	msgs, err := api.LoadCatalogue()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := api.New(msgs, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	mux := http.NewServeMux()
-	favs := &favorites{}
-	svc := games.NewService(games.NewStore(d), site.NewService(site.NewStore(d), false, time.Minute), nil, favs)
-	member := func(r *http.Request) int64 {
-		id, _ := strconv.ParseInt(r.Header.Get("X-Test-Member"), 10, 64)
-		return id
-	}
-	games.NewHandler(svc, time.Minute, member, nil).Routes(a.NewRouter(mux), mux)
-	srv := httptest.NewServer(api.Chain(mux, api.RequestContext(func(string) bool { return true }, nil)))
-	t.Cleanup(srv.Close)
+func TestFavoritesAndLastPlayed(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServer(t, d, testutil.Dev)
+		auth := []string{"Authorization", "Bearer " + s.Login(seed.DemoMember, seed.DemoPassword)}
+		slot, keno := gameID(t, d, "gh_slot_fortune"), gameID(t, d, "gh_keno")
 
-	favorite := func(path, body, member string) map[string]int {
-		t.Helper()
-		req, _ := http.NewRequest("POST", srv.URL+path, strings.NewReader(body))
-		req.Header.Set("X-Test-Member", member)
-		res, err := srv.Client().Do(req)
-		if err != nil {
-			t.Fatal(err)
+		if res := s.Post("/api/arks/web/member-games/favorite/store", fmt.Sprintf(`{"data":[%d,%d],"status":1}`, slot, keno), auth...); res.Code != 100 {
+			t.Fatalf("store: %d %s", res.Code, res.Message)
 		}
-		defer res.Body.Close()
-		raw, _ := io.ReadAll(res.Body)
-		// Collect member_favorite of every game anywhere in the answer.
-		out := map[string]int{}
-		var walk func(v any)
-		walk = func(v any) {
-			switch x := v.(type) {
-			case map[string]any:
-				if code, ok := x["game_code"].(string); ok {
-					out[code] += int(x["member_favorite"].(float64))
-				}
-				for _, y := range x {
-					walk(y)
-				}
-			case []any:
-				for _, y := range x {
-					walk(y)
+		list := `{"currency":"USD","site_id":1,"support_device":1,"template":"default"}`
+		marked := func(headers ...string) map[string]bool {
+			res := s.Post("/api/v3/game_list", list, headers...)
+			out := map[string]bool{}
+			var v struct {
+				List []struct {
+					GameCode string `json:"game_code"`
+					Fav      int    `json:"member_favorite"`
+				} `json:"list"`
+			}
+			res.Decode(t, &v)
+			for _, g := range v.List {
+				if g.Fav == 1 {
+					out[g.GameCode] = true
 				}
 			}
+			return out
 		}
-		var env map[string]any
-		if err := json.Unmarshal(raw, &env); err != nil || env["code"].(float64) != 100 {
-			t.Fatalf("%s: %s", path, raw)
+		if m := marked(auth...); len(m) != 2 || !m["gh_slot_fortune"] || !m["gh_keno"] {
+			t.Fatalf("favourites marked: %v", m)
 		}
-		walk(env["data"])
-		return out
-	}
-	for _, c := range []struct{ path, body string }{
-		{"/api/demo/gp_games", `{"site_id":1,"currency":"USD","device":1,"gp_id":1,"game_type_id":2}`},
-		{"/api/v3/game_list", `{"site_id":1,"currency":"USD","support_device":1}`},
-		{"/api/v2/get_tag_game_list", `{"site_id":1,"currency":"USD","support_device":1,"tag":"hot","gt_id":2}`},
-		{"/api/v2/game_label", `{"site_id":1,"currency":"USD","device":1,"gp_id":1,"game_type_id":2}`},
-		{"/api/v2/get_template_game_list", `{"site_id":1,"currency":"USD","support_device":1}`},
-		{"/api/arks/web/member-games/hot-games", `{"site_id":1,"currency":"USD","gt_id":0}`},
-	} {
-		if v := favorite(c.path, c.body, ""); v["gh_slot_fortune"] != 0 || len(v) == 0 {
-			t.Fatalf("%s visitor: %v", c.path, v)
+		if m := marked(); len(m) != 0 {
+			t.Fatalf("a visitor sees a member's favourites: %v", m)
 		}
-		if v := favorite(c.path, c.body, "7"); v["gh_slot_fortune"] == 0 || v["gh_baccarat"] != 0 {
-			t.Fatalf("%s member 7: %v", c.path, v)
+		other := []string{"Authorization", "Bearer " + s.Login(seed.DemoAgent, seed.DemoPassword)}
+		if m := marked(other...); len(m) != 0 {
+			t.Fatalf("another member sees demo001's favourites: %v", m)
 		}
-		if v := favorite(c.path, c.body, "8"); v["gh_slot_fortune"] != 0 {
-			t.Fatalf("%s member 8 sees member 7's favourite: %v", c.path, v)
+		s.Post("/api/arks/web/member-games/favorite/store", fmt.Sprintf(`{"data":[%d],"status":0}`, keno), auth...)
+		if m := marked(auth...); len(m) != 1 || !m["gh_slot_fortune"] {
+			t.Fatalf("after removing keno: %v", m)
 		}
-		if v := favorite(c.path, c.body, ""); v["gh_slot_fortune"] != 0 {
-			t.Fatalf("%s visitor after a member: %v", c.path, v)
+		for body, want := range map[string]int{
+			`{"data":[999999],"status":1}`:                404,
+			fmt.Sprintf(`{"data":[%d]}`, slot):            400,
+			fmt.Sprintf(`{"data":[%d],"status":2}`, slot): 400,
+			`{"data":[],"status":1}`:                      400,
+		} {
+			if res := s.Post("/api/arks/web/member-games/favorite/store", body, auth...); res.Code != want {
+				t.Errorf("%s: %d, want %d", body, res.Code, want)
+			}
 		}
-	}
-	if favs.calls != 12 {
-		t.Fatalf("favourites asked %d times, want once per member call", favs.calls)
-	}
-	// Without a launcher nothing launches: the in-house game is "not connected".
-	req, _ := http.NewRequest("POST", srv.URL+"/api/demo/play", strings.NewReader(`{"site_id":1,"currency":"USD","device":1,"game_code":"gh_keno"}`))
-	res, err := srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if !strings.Contains(string(raw), `"code":204`) {
-		t.Fatalf("demo play without launcher: %s", raw)
-	}
+		if res := s.Post("/api/arks/web/member-games/favorite/store", fmt.Sprintf(`{"data":[%d],"status":1}`, slot)); res.HTTP != 401 {
+			t.Fatalf("visitor favourite: http %d", res.HTTP)
+		}
+
+		play := func(code string) {
+			res := s.Post("/api/demo/play", fmt.Sprintf(`{"site_id":1,"currency":"USD","device":1,"game_code":%q}`, code), auth...)
+			if res.Code != 100 {
+				t.Fatalf("demo play %s: %d %s", code, res.Code, res.Message)
+			}
+		}
+		play("gh_keno")
+		play("gh_slot_fortune")
+		res := s.Post("/api/arks/web/member-games/last-playing-game", `{}`, auth...)
+		if res.Code != 100 || !strings.Contains(string(res.Data), fmt.Sprintf(`"list":[%d,%d]`, slot, keno)) {
+			t.Fatalf("last played: %d %s", res.Code, res.Data)
+		}
+		if res := s.Post("/api/arks/web/member-games/last-playing-game", `{}`, other...); string(res.Data) != `{"list":[]}` {
+			t.Fatalf("another member's last played: %s", res.Data)
+		}
+		if res := s.Post("/api/arks/web/member-games/last-playing-game", `{}`); res.HTTP != 401 {
+			t.Fatalf("visitor: http %d", res.HTTP)
+		}
+	})
 }

@@ -340,7 +340,7 @@ func (h *Handler) demoPlay(r *http.Request) (any, error) {
 	}
 	return h.svc.DemoPlay(r.Context(), PlayQuery{
 		Query: Query{SiteID: b.SiteID, Currency: b.Currency, Device: b.Device, Lang: api.Lang(r.Context())},
-		GPID:  b.GPID.ID, GameType: b.GameType, GameCode: b.GameCode, House: bool(b.House)})
+		GPID:  b.GPID.ID, GameType: b.GameType, GameCode: b.GameCode, House: bool(b.House), MemberID: h.member(r)})
 }
 
 // imageName splits "{code}.svg" or "{code}-dark.svg".

@@ -539,6 +539,9 @@ type PlayQuery struct {
 	GameType int
 	GameCode string
 	House    bool
+	// MemberID is the logged-in caller (0 for visitors): a member's launch
+	// goes to the top of their last-played list.
+	MemberID int64
 }
 
 // PlayURL is the /demo/play answer.
@@ -608,6 +611,11 @@ func (s *Service) DemoPlay(ctx context.Context, q PlayQuery) (PlayURL, error) {
 	u, err := s.demo.StartDemo(ctx, q.SiteID, g.Code, q.Currency, exp)
 	if err != nil {
 		return PlayURL{}, fmt.Errorf("demo play %s: %w", g.Code, err)
+	}
+	if q.MemberID > 0 {
+		if err := s.store.RecordPlayed(ctx, q.MemberID, g.ID, time.Now().UnixMicro()); err != nil {
+			return PlayURL{}, err
+		}
 	}
 	return PlayURL{GameURL: u}, nil
 }

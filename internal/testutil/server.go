@@ -138,3 +138,20 @@ func JSON(v any) string {
 	}
 	return string(raw)
 }
+
+// Login logs account in (the server must run with Dev, so captchas answer
+// 1234) and returns the token.
+func (s *Server) Login(account, password string, headers ...string) string {
+	s.t.Helper()
+	tok := s.Captcha(1, headers...)
+	res := s.Post("/api/login", JSON(map[string]any{"account": account, "password": password, "site_id": 1,
+		"answer": "1234", "captcha_token": tok}), headers...)
+	if res.Code != 100 {
+		s.t.Fatalf("login %s: %d %s", account, res.Code, res.Message)
+	}
+	var v struct {
+		Token string `json:"token"`
+	}
+	res.Decode(s.t, &v)
+	return v.Token
+}
