@@ -1,0 +1,110 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, createMemoryRouter, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { loadEnvConfig, resolveSiteCurrency, cachedVisitor } from '@/features/site';
+import { Home } from '@/templates/Home';
+import { TemplateShell } from '@/templates/TemplateShell';
+import { getCookie } from '@/lib/cookies';
+import { currentLanguage } from '@/lib/locale';
+import { local, LS } from '@/lib/storage';
+import { openModal } from '@/lib/ui-store';
+import { AppRoot, BootSplash } from './AppRoot';
+import { applyRouteRules } from './build-watch';
+import { recordEntryParams } from './entry-params';
+import { fastDepositGuard, registerGuard, slotgameGuard, toHome } from './guards';
+import { applyHandoff } from './handoff';
+import { NotFound, RouteError } from './RouteError';
+
+/** Later features' pages: lazy, so none of them weighs on the lobby. */
+function placeholder(titleKey: string, extra: { registerAction?: boolean } = {}): RouteObject['lazy'] {
+  return async () => {
+    const { PlaceholderPage } = await import('./routes/PlaceholderPage');
+    return { Component: () => <PlaceholderPage titleKey={titleKey} {...extra} /> };
+  };
+}
+
+function rootLoader(qc: QueryClient) {
+  let first = true;
+  return async ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const env = await loadEnvConfig(qc);
+    if (first) {
+      first = false;
+      const lang = currentLanguage.get();
+      const site = resolveSiteCurrency(env, lang, {
+        cookie: getCookie('currency'),
+        stored: local.get(LS.currency),
+        visitor: cachedVisitor()?.currency,
+      });
+      const entry = recordEntryParams(url.searchParams, {
+        linkExpireMinutes: env.link_expire_time,
+        currencies: env.currencies.map((c) => c.code),
+        siteCurrency: site.code,
+      });
+      if (entry.modal) openModal(entry.modal);
+      void applyHandoff(url.searchParams);
+    }
+    // The lobby never waits for the rules file; other paths may carry a redirect.
+    await applyRouteRules(url.pathname, url.pathname !== '/');
+    return null;
+  };
+}
+
+/** Route rules and guards run on every path change, not only when params change. */
+function revalidateOnPath({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+}
+
+export function createRoutes(qc: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: '/',
+      element: <AppRoot />,
+      errorElement: <RouteError />,
+      HydrateFallback: BootSplash,
+      loader: rootLoader(qc),
+      shouldRevalidate: revalidateOnPath,
+      children: [
+        {
+          element: <TemplateShell />,
+          errorElement: <RouteError />,
+          children: [
+            { index: true, element: <Home /> },
+            { path: 'app', lazy: placeholder('app_page') },
+            { path: 'discount', lazy: placeholder('discount') },
+            { path: 'discount/:id', lazy: placeholder('discount') },
+            { path: 'faq', lazy: placeholder('faq') },
+            { path: 'faq/:id', lazy: placeholder('faq') },
+            { path: 'gameHall/:id', lazy: placeholder('game_hall') },
+            { path: 'main/:id', lazy: placeholder('content_page') },
+            { path: 'slotgame', loader: slotgameGuard, lazy: placeholder('slot_game') },
+            { path: 'sponsor', lazy: placeholder('sponsor') },
+            { path: 'play', lazy: placeholder('play_game') },
+            { path: 'gameRoom', lazy: placeholder('game_room') },
+            { path: 'fastPayment', lazy: placeholder('fast_payment') },
+            { path: 'register', loader: registerGuard(qc), lazy: placeholder('register', { registerAction: true }) },
+          ],
+        },
+        // Helper windows and the member/agent centres open without the site chrome.
+        { path: 'close', lazy: placeholder('close_page') },
+        { path: 'loading', lazy: placeholder('loading') },
+        { path: 'authCallback', lazy: placeholder('auth_callback') },
+        { path: 'user', lazy: placeholder('member_centre') },
+        { path: 'user/:page', lazy: placeholder('member_centre') },
+        { path: 'proxy', lazy: placeholder('agent_centre') },
+        { path: 'fastDeposit', loader: fastDepositGuard },
+        { path: 'main', loader: toHome },
+        { path: 'gameHall', loader: toHome },
+        { path: '*', element: <NotFound /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(qc: QueryClient) {
+  return createBrowserRouter(createRoutes(qc));
+}
+
+export function createTestRouter(qc: QueryClient, initialEntries: string[]) {
+  return createMemoryRouter(createRoutes(qc), { initialEntries });
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { openModal } from '@/lib/ui-store';
+import './placeholder.css';
+
+interface Props {
+  titleKey: string;
+  /** shows "open the register form" (the /register page in development) */
+  registerAction?: boolean;
+}
+
+// Pages whose features arrive in later issues: a titled stand-in, so every
+// route of the spec already exists, links resolve and the guards can be tested.
+export function PlaceholderPage({ titleKey, registerAction }: Props) {
+  const { t } = useTranslation();
+  const { id, page } = useParams();
+  return (
+    <section className="placeholder container" data-testid="placeholder-page">
+      <h1 data-testid="page-title">{t(titleKey)}</h1>
+      {(id || page) && <p className="placeholder__ref">{page ?? `#${id}`}</p>}
+      <p className="muted">{t('coming_soon')}</p>
+      <div className="placeholder__actions">
+        {registerAction && (
+          <button type="button" className="btn btn--gold" onClick={() => openModal('register')}>
+            {t('register')}
+          </button>
+        )}
+        <Link to="/" className="btn btn--ghost">
+          {t('back_home')}
+        </Link>
+      </div>
+    </section>
+  );
+}

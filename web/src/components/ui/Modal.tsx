@@ -1,0 +1,72 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon } from './icons';
+import './modal.css';
+
+export interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  title?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+  testId?: string;
+  closeTestId?: string;
+}
+
+let openCount = 0;
+
+export function Modal({ open, onClose, title, children, footer, size = 'md', testId, closeTestId }: ModalProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    // Stacked modals share one scroll lock; only the last one to close releases it.
+    if (openCount++ === 0) document.body.classList.add('modal-open');
+    panel.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') closeRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      if (--openCount === 0) document.body.classList.remove('modal-open');
+      previous?.focus?.();
+    };
+  }, [open]);
+
+  if (!open) return null;
+  return createPortal(
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={panel}
+        className={`modal modal--${size}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={title ? titleId : undefined}
+        tabIndex={-1}
+        data-testid={testId}
+      >
+        <header className="modal__head">
+          {title && (
+            <h2 id={titleId} className="modal__title">
+              {title}
+            </h2>
+          )}
+          <button type="button" className="modal__close" onClick={onClose} aria-label={t('close')} data-testid={closeTestId}>
+            <CloseIcon />
+          </button>
+        </header>
+        <div className="modal__body">{children}</div>
+        {footer && <footer className="modal__foot">{footer}</footer>}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,2 @@
+export { AuthButtons } from './components/AuthButtons';
+export type { AuthTab } from './components/AuthModal';

@@ -1,0 +1,3 @@
+export { BulletinPopup } from './components/BulletinPopup';
+export { BulletinHistoryButton } from './components/BulletinHistoryButton';
+export { shouldShowBulletin, bulletinSignature } from './frequency';

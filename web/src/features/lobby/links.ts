@@ -1,0 +1,24 @@
+import type { Banner } from './types';
+
+/** Game type 2 (slot) has its own hall; the others share /gameHall/{gt_id}. */
+export function gameTypeHref(gtId: number, gpId?: number | string): string {
+  if (gtId === 2) return gpId !== undefined ? `/slotgame?gt_id=2&gp_id=${encodeURIComponent(String(gpId))}` : '/slotgame?gt_id=2';
+  return `/gameHall/${gtId}`;
+}
+
+export type BannerTarget =
+  | { kind: 'external'; url: string; newTab: boolean }
+  | { kind: 'internal'; to: string }
+  | { kind: 'none' };
+
+export function bannerTarget(b: Banner): BannerTarget {
+  if (b.link_type === 0 && /^https?:\/\//i.test(b.link_url)) return { kind: 'external', url: b.link_url, newTab: b.link_method === 1 };
+  if (b.link_type === 1 && b.link_url) return { kind: 'internal', to: b.link_url.startsWith('/') ? b.link_url : `/${b.link_url}` };
+  if (b.link_type === 2 && b.game_link_parameter?.gt_id) {
+    // The game launch itself arrives with the games issue; until then the
+    // banner opens the hall the game lives in.
+    const p = b.game_link_parameter;
+    return { kind: 'internal', to: gameTypeHref(p.gt_id, p.gt_id === 2 ? p.gp_id : undefined) };
+  }
+  return { kind: 'none' };
+}

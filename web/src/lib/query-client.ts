@@ -1,0 +1,40 @@
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { toast } from 'sonner';
+import { isApiError } from './api-client';
+
+/** What a user should read for an error: the server's message, or the client's own wording. */
+export function errorText(e: unknown): string {
+  if (isApiError(e)) {
+    if (e.messageKey) return i18next.t(e.messageKey);
+    if (e.message) return e.message;
+  }
+  return i18next.t('request_failed');
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { silent?: boolean };
+  }
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError(error, query) {
+        // Spec section 8: failed lists show the server message as an error toast.
+        if (query.meta?.silent) return;
+        if (isApiError(error) && (error.kind === 'aborted' || error.kind === 'unauthorized')) return;
+        const text = errorText(error);
+        toast.error(text, { id: `query-error:${text}` });
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        refetchOnWindowFocus: false,
+        retry: (count, e) => count < 1 && isApiError(e) && e.kind === 'network',
+      },
+    },
+  });
+}

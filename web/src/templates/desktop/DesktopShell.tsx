@@ -1,0 +1,28 @@
+import { Outlet } from 'react-router';
+import { GoTop } from '@/components/ui/GoTop';
+import { DesktopFooter, SideFloat } from '@/features/site';
+import { useAppMode } from '@/lib/ui-store';
+import { DesktopHeader } from './DesktopHeader';
+import '../shell.css';
+
+export function DesktopShell() {
+  const { appPage } = useAppMode();
+  // App mode (?appPage=): a native wrapper shows one part of the page at a time.
+  if (appPage === 'header') return <DesktopHeader />;
+  if (appPage === 'footer') return <DesktopFooter />;
+  return (
+    <div className="shell shell--desktop">
+      {appPage !== 'content' && <DesktopHeader />}
+      <main className="shell__main">
+        <Outlet />
+      </main>
+      {appPage !== 'content' && (
+        <>
+          <DesktopFooter />
+          <SideFloat />
+        </>
+      )}
+      <GoTop />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/// <reference types="vitest/config" />
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const outDir = fileURLToPath(new URL('../internal/web/dist', import.meta.url));
+
+// emptyOutDir wipes the committed placeholder files, and the Go package embeds
+// dist with //go:embed all:dist, which fails on an empty or missing directory.
+function keepDistPlaceholders(): Plugin {
+  return {
+    name: 'gamehall-keep-dist-placeholders',
+    apply: 'build',
+    closeBundle() {
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(`${outDir}/.gitkeep`, '');
+      writeFileSync(`${outDir}/.gitignore`, '*\n!.gitignore\n!.gitkeep\n');
+    },
+  };
+}
+
+const server = 'http://localhost:8080';
+const proxied = ['/api', '/assets', '/builds', '/connection', '/games', '/media'];
+
+export default defineConfig({
+  plugins: [react(), keepDistPlaceholders()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+  },
+  server: {
+    proxy: Object.fromEntries(
+      proxied.map((p) => [p, { target: server, changeOrigin: true, ws: p === '/connection' }]),
+    ),
+  },
+  test: {
+    environment: 'jsdom',
+    // https so the Secure ad-click cookie can be stored by jsdom's cookie jar.
+    environmentOptions: { jsdom: { url: 'https://gamehall.test/' } },
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
+    css: false,
+  },
+});
