@@ -150,9 +150,9 @@ export async function request<T = unknown>(path: string, body?: unknown, opts: R
     return env.data as T;
   } catch (e) {
     if (e instanceof ApiError) throw e;
-    if (cause === 'timeout') throw new ApiError('timeout', 0, 'request_timeout', undefined, 'request_timeout');
+    if (cause === 'timeout') throw new ApiError('timeout', 0, 'request timeout', undefined, /* i18n */ 'request_timeout');
     if (ctrl.signal.aborted) throw new ApiError('aborted', 0, 'aborted');
-    throw new ApiError('network', 0, 'network_error', undefined, 'network_error');
+    throw new ApiError('network', 0, 'network error', undefined, /* i18n */ 'network_error');
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onCallerAbort);

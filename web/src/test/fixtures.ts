@@ -1,0 +1,108 @@
+import type { EnvConfig } from '@/features/site';
+
+export const envConfig = (over: Partial<EnvConfig> = {}): EnvConfig => ({
+  site_id: 1,
+  site_name: 'Gamehall Demo',
+  environment: 'development',
+  demo_mode: false,
+  game_room_mode: false,
+  time_zone: 'America/Caracas',
+  default_language: 'en_US',
+  languages: [
+    { code: 'en_US', id: 2, name: 'English', flag: '/media/flags/en_US.svg' },
+    { code: 'zh_CN', id: 1, name: '简体中文', flag: '/media/flags/zh_CN.svg' },
+    { code: 'vi_VN', id: 3, name: 'Tiếng Việt', flag: '/media/flags/vi_VN.svg' },
+  ],
+  default_currency: 'USD',
+  currencies: [
+    { code: 'USD', symbol: '$', exponent: 2 },
+    { code: 'VND', symbol: '₫', exponent: 0 },
+    { code: 'RMB', symbol: '¥', exponent: 2 },
+  ],
+  desktop_template: 'default',
+  mobile_template: 'H5_1',
+  customer_service_url: '/main/3',
+  app_download: { ios_url: '/app?platform=ios', android_url: '/app?platform=android' },
+  link_expire_time: 60,
+  seo: { title: { default: 'Gamehall online casino', zh_CN: 'Gamehall 游戏大厅' }, content: '<p>Gamehall demo site</p>' },
+  ...over,
+});
+
+export const banners = [
+  { id: 1, url: '/media/banner/desktop-1.svg', link_type: 1, link_method: 0, link_url: '/discount', game_link_parameter: null, sort: 0 },
+  {
+    id: 2,
+    url: '/media/banner/desktop-2.svg',
+    link_type: 2,
+    link_method: 0,
+    link_url: '',
+    game_link_parameter: { currency: '', gt_id: 2, gp_id: 1, gp_gt_name: 'Originals Slots', customized: 0 },
+    sort: 1,
+  },
+  { id: 3, url: '/media/banner/desktop-3.svg', link_type: 0, link_method: 1, link_url: 'https://example.com/promo', game_link_parameter: null, sort: 2 },
+];
+
+export const announcements = [
+  { id: 1, title: 'Welcome', content: 'Welcome to Gamehall!', display_before_login: 1, display_after_login: 0, sort: 0, created_at: '2026-11-22T20:40:19Z' },
+  { id: 2, title: 'New game', content: 'Gamehall Keno is live.', display_before_login: 1, display_after_login: 1, sort: 1, created_at: '2026-11-22T20:40:19Z' },
+];
+
+export const bulletins = [
+  {
+    id: 1,
+    title: 'Weekend reload 50%',
+    display_device: 0,
+    display_content: '<p>Deposit on Saturday and get 50% extra.</p>',
+    content: 'Deposit at the weekend and get 50% extra.',
+    sort: 0,
+    updated_at: '2026-11-22T20:40:19Z',
+  },
+  {
+    id: 2,
+    title: 'New game: Keno',
+    display_device: 0,
+    display_content: '<p>Pick up to 10 numbers.</p>',
+    content: 'Pick up to 10 numbers.',
+    sort: 1,
+    updated_at: '2026-11-22T20:40:19Z',
+  },
+];
+
+const provider = (gp_id: number, name: string) => ({
+  gp_id,
+  gp_code: `GP00${gp_id}`,
+  gp_name: name,
+  gp_gt_name: `${name} hall`,
+  gp_logo: `/media/provider/GP00${gp_id}.svg`,
+  gp_logo_dark: `/media/provider/GP00${gp_id}-dark.svg`,
+  house: gp_id === 1 ? 1 : 0,
+  active: 1,
+  app_id: 'x',
+  connected: 1,
+  maintenance: 0,
+  game_count: 3,
+});
+
+export const gameTypes = [
+  { gt_id: 2, gt_name: 'Slots', gt_name_en: 'Slots', gt_key: 'slot', app_type_prefix: 'e_', gt_icon: '/media/game-type/2.svg', gt_icon_active: '/media/game-type/2-active.svg', gp_list: [provider(1, 'Originals'), provider(2, 'Aurora')] },
+  { gt_id: 3, gt_name: 'Live Casino', gt_name_en: 'Live Casino', gt_key: 'live', app_type_prefix: 'v_', gt_icon: '/media/game-type/3.svg', gt_icon_active: '/media/game-type/3-active.svg', gp_list: [provider(4, 'Velvet')] },
+];
+
+export const mobileFooter = [
+  { id: 1, type: 'home', title: 'Home', icon: '/media/footer/home.svg', icon_active: '/media/footer/home-active.svg', url: '/', sort: 0 },
+  { id: 2, type: 'deposit', title: 'Deposit', icon: '/media/footer/deposit.svg', icon_active: '/media/footer/deposit-active.svg', url: '/user/Deposit', sort: 1 },
+  { id: 3, type: 'announcement', title: 'News', icon: '/media/footer/announcement.svg', icon_active: '/media/footer/announcement-active.svg', url: '', sort: 2 },
+];
+
+export const footerGroups = [
+  {
+    id: 1,
+    title: 'About',
+    sort: 0,
+    list: [
+      { id: 1, title: 'About us', url: 'main/1', sort: 0 },
+      { id: 2, title: 'FAQ', url: 'faq/2', sort: 1 },
+      { id: 3, title: 'Partner', url: 'https://partner.example.com', sort: 2 },
+    ],
+  },
+];

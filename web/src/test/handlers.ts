@@ -1,0 +1,33 @@
+import { http, HttpResponse } from 'msw';
+import { announcements, banners, bulletins, envConfig, footerGroups, gameTypes, mobileFooter } from './fixtures';
+
+export const ok = (data: unknown, code = 100) => HttpResponse.json({ code, message: 'success', data });
+
+/** Answers of the lobby endpoints as docs/api.md describes them. */
+export const handlers = [
+  http.post('/api/arks/web/site/detail', () => ok({ env_config: envConfig() })),
+  http.post('/api/visitor', () => ok({ country: 'US', language: 'en_US', currency: 'USD' })),
+  http.post('/api/web/logo', () =>
+    ok({
+      web_logo_list: [
+        { id: 1, type: 'desktop', photo_path: '/media/logo/logo-desktop.svg' },
+        { id: 2, type: 'mobile', photo_path: '/media/logo/logo-mobile.svg' },
+      ],
+    }),
+  ),
+  http.post('/api/arks/web/footer', () => ok({ list: footerGroups })),
+  http.post('/api/arks/web/web-mobile-footer', () => ok({ list: mobileFooter })),
+  http.post('/api/arks/web/float', () => ok({ list: [] })),
+  http.post('/api/template_config', async ({ request }) => {
+    const { mobileTemplateName } = (await request.json()) as { mobileTemplateName: string };
+    return ok({ [mobileTemplateName]: { name: mobileTemplateName, theme_color: '#f5c542', home_sections: ['carousel', 'marquee', 'jackpot', 'game_types'] } }, 1000);
+  }),
+  http.post('/api/arks/web/carousel_picture', () => ok({ web_carousel_picture_list: banners })),
+  http.post('/api/arks/web/announcement/marquee', () => ok({ web_announcement_list: announcements })),
+  http.post('/api/arks/web/bulletin', () => ok({ list: bulletins, setting: { display_frequency: 1 } })),
+  http.post('/api/arks/web/bulletin/history', () => ok({ list: bulletins })),
+  http.post('/api/v2/get_jackpot', () => ok({ jackpot: { currency: 'USD', jackpot_amount_total: 1234567.89 } })),
+  http.post('/api/demo/gt_games', () => ok({ list: gameTypes })),
+  http.get('/builds/latest.json', () => HttpResponse.json({ id: 'build1', timestamp: 1 })),
+  http.get('/builds/meta/:file', () => HttpResponse.json({ id: 'build1', timestamp: 1, route_rules: {}, prerendered: [] })),
+];

@@ -1,0 +1,22 @@
+import { render } from '@testing-library/react';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from '@/app/providers';
+import { createTestRouter } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
+
+export function setWidth(width: number) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
+}
+
+/** The whole app at `path`, in a memory router, against the msw handlers. */
+export function renderApp(path = '/', { width = 1280 }: { width?: number } = {}) {
+  setWidth(width);
+  const client = createQueryClient();
+  const router = createTestRouter(client, [path]);
+  const utils = render(
+    <AppProviders client={client}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, router, client };
+}
