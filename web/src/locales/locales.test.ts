@@ -13,7 +13,7 @@ const COMPLETE = ['en_US', 'zh_CN', 'vi_VN'];
 const LOBBY_KEYS = [
   'all_game', 'my_favorite', 'last_play', 'jackpot', 'login', 'register', 'news', 'promotions_notice', 'bulletin_history',
   'enter_hall', 'login_needed_hint', 'home', 'language', 'close', 'loading', 'discount', 'check_login_msg', 'page_not_found',
-  'back_home', 'welcome_to', 'next', 'previous',
+  'back_home', 'next', 'previous',
   'slot', 'live', 'sport', 'lottery', 'chess', 'virtual_sport', 'cockfight', 'esport',
 ];
 

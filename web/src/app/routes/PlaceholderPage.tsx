@@ -15,20 +15,22 @@ export function PlaceholderPage({ titleKey, registerAction }: Props) {
   const { t } = useTranslation();
   const { id, page } = useParams();
   return (
-    <section className="placeholder container" data-testid="placeholder-page">
-      <h1 data-testid="page-title">{t(titleKey)}</h1>
-      {(id || page) && <p className="placeholder__ref">{page ?? `#${id}`}</p>}
-      <p className="muted">{t('coming_soon')}</p>
-      <div className="placeholder__actions">
-        {registerAction && (
-          <button type="button" className="btn btn--gold" onClick={() => openModal('register')}>
-            {t('register')}
-          </button>
-        )}
-        <Link to="/" className="btn btn--ghost">
-          {t('back_home')}
-        </Link>
-      </div>
-    </section>
+    <div className="container">
+      <section className="placeholder" data-testid="placeholder-page">
+        <h1 data-testid="page-title">{t(titleKey)}</h1>
+        {(id || page) && <p className="placeholder__ref">{page ?? `#${id}`}</p>}
+        <p className="muted">{t('coming_soon')}</p>
+        <div className="placeholder__actions">
+          {registerAction && (
+            <button type="button" className="btn btn--gold" onClick={() => openModal('register')}>
+              {t('register')}
+            </button>
+          )}
+          <Link to="/" className="btn btn--ghost">
+            {t('back_home')}
+          </Link>
+        </div>
+      </section>
+    </div>
   );
 }

@@ -11,22 +11,21 @@ export function DesktopHeader() {
   const currency = useSiteCurrency();
   return (
     <header className="d-header" data-testid="site-header">
-      <div className="d-header__top">
-        <div className="container d-header__top-row">
-          <span className="d-header__welcome">{t('welcome_to', { name: env.site_name })}</span>
-          <div className="d-header__tools">
-            <span className="d-header__currency" title={t('currency')}>
-              {currency.symbol} {currency.code}
-            </span>
-            <BulletinHistoryButton withLabel />
-            <LanguageSelector languages={env.languages} />
-          </div>
-        </div>
-      </div>
       <div className="container d-header__main">
         <SiteLogo type="desktop" />
-        <GameTypeNav currency={currency.code} template={env.desktop_template} />
-        <AuthButtons demoMode={env.demo_mode} />
+        <div className="d-header__tools">
+          <span className="d-header__currency" title={t('currency')}>
+            {currency.symbol} {currency.code}
+          </span>
+          <BulletinHistoryButton withLabel />
+          <LanguageSelector languages={env.languages} />
+          <AuthButtons demoMode={env.demo_mode} />
+        </div>
+      </div>
+      <div className="d-header__nav">
+        <div className="container">
+          <GameTypeNav currency={currency.code} template={env.desktop_template} />
+        </div>
       </div>
     </header>
   );
