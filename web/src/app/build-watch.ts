@@ -117,9 +117,17 @@ export function startBuildWatch(router: DataRouter): () => void {
     if (Date.now() - lastCheck > 5000) void check();
   };
   window.addEventListener('focus', onFocus);
+  let lastKey = router.state.location.key;
+  let leaving = false;
   const unsubscribe = router.subscribe((s) => {
-    const next = s.navigation.location;
-    if (state.updateReady && s.navigation.state === 'loading' && next) {
+    // Leave as early as possible: while the next route loads, or right after a
+    // navigation that needed no loading.
+    const pending = s.navigation.state === 'loading' ? s.navigation.location : undefined;
+    const moved = s.location.key !== lastKey ? s.location : undefined;
+    lastKey = s.location.key;
+    const next = pending ?? moved;
+    if (state.updateReady && next && !leaving) {
+      leaving = true;
       browser.assign(next.pathname + next.search + next.hash);
     }
   });

@@ -2,10 +2,10 @@
 // others must at least cover the lobby. Keys are found by scanning the source.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const SRC = fileURLToPath(new URL('..', import.meta.url));
+// vitest defines __dirname for test modules.
+const SRC = join(__dirname, '..');
 const LOCALES = ['zh_TW', 'zh_CN', 'en_US', 'vi_VN', 'ko_KR', 'ja_JP', 'th_TH', 'hi_IN', 'my_MM', 'ta_IN', 'bn_BD'];
 const COMPLETE = ['en_US', 'zh_CN', 'vi_VN'];
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '@/lib/browser';
 import { getCookie } from '@/lib/cookies';
 import vi_VN from '@/locales/vi_VN.json';
-import { bulletins, envConfig } from '@/test/fixtures';
+import { bulletins, envConfig, gameTypes } from '@/test/fixtures';
 import { ok } from '@/test/handlers';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
@@ -155,10 +155,21 @@ describe('lobby, desktop', () => {
     expect(screen.getByTestId('demo-auth-note').textContent).toContain('Demo mode');
   });
 
-  it('a failed list shows the server message as an error toast', async () => {
+  it('a failed list shows the server message as an error toast, closed by Esc', async () => {
     server.use(http.post('/api/arks/web/footer', () => HttpResponse.json({ code: 500, message: 'Footer unavailable', data: null })));
     renderApp('/');
+    await closePopup();
     expect(await screen.findByText('Footer unavailable')).toBeTruthy();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByText('Footer unavailable')).toBeNull());
+  });
+
+  it('never lists game type 1', async () => {
+    server.use(http.post('/api/demo/gt_games', () => ok({ list: [{ ...gameTypes[0], gt_id: 1, gt_key: 'one' }, ...gameTypes] })));
+    renderApp('/');
+    await screen.findByTestId('game-type-tab-2');
+    expect(screen.queryByTestId('game-type-tab-1')).toBeNull();
+    expect(screen.queryByTestId('game-type-card-1')).toBeNull();
   });
 });
 

@@ -9,7 +9,7 @@ export type { EnvConfig, SiteCurrency, SiteLanguage, TemplateConfig, Visitor } f
 export { SiteLogo } from './components/SiteLogo';
 export { DesktopFooter } from './components/DesktopFooter';
 export { MobileFooterNav } from './components/MobileFooterNav';
-export { SideFloat } from './components/SideFloat';
+export { SideFloat, useSideFloatItems } from './components/SideFloat';
 export { SeoContent } from './components/SeoContent';
 export { DocumentMeta } from './components/DocumentMeta';
 export { AppDownloadBar } from './components/AppDownloadBar';

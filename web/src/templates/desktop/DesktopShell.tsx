@@ -1,12 +1,14 @@
 import { Outlet } from 'react-router';
 import { GoTop } from '@/components/ui/GoTop';
-import { DesktopFooter, SideFloat } from '@/features/site';
+import { DesktopFooter, SideFloat, useSideFloatItems } from '@/features/site';
 import { useAppMode } from '@/lib/ui-store';
 import { DesktopHeader } from './DesktopHeader';
 import '../shell.css';
 
 export function DesktopShell() {
   const { appPage } = useAppMode();
+  // The server's side float usually carries its own go-top entry.
+  const floatHasTop = useSideFloatItems().some((i) => i.type === 'go_top');
   // App mode (?appPage=): a native wrapper shows one part of the page at a time.
   if (appPage === 'header') return <DesktopHeader />;
   if (appPage === 'footer') return <DesktopFooter />;
@@ -22,7 +24,7 @@ export function DesktopShell() {
           <SideFloat />
         </>
       )}
-      <GoTop />
+      {(appPage === 'content' || !floatHasTop) && <GoTop />}
     </div>
   );
 }

@@ -7,11 +7,15 @@ import { useEnvConfig } from '../hooks/useEnvConfig';
 import type { FloatItem } from '../types';
 import './footer.css';
 
-export function SideFloat() {
+export function useSideFloatItems(): FloatItem[] {
   const lang = useLanguage();
+  return useQuery(floatQuery(lang)).data ?? [];
+}
+
+export function SideFloat() {
   const env = useEnvConfig();
   const navigate = useNavigate();
-  const { data: items } = useQuery(floatQuery(lang));
+  const items = useSideFloatItems();
 
   const activate = (item: FloatItem) => {
     if (item.type === 'go_top') {
@@ -24,7 +28,7 @@ export function SideFloat() {
     else navigate(url);
   };
 
-  if (!items?.length) return null;
+  if (!items.length) return null;
   return (
     <aside className="side-float" data-testid="side-float">
       {items.map((item) => (
