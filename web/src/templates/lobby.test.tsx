@@ -258,3 +258,15 @@ describe('language selector', () => {
     await waitFor(() => expect(document.title).toBe('Gamehall 游戏大厅'));
   });
 });
+
+describe('stacked dialogs', () => {
+  it('a requested modal comes before the pop-up bulletin, which shows once it closes', async () => {
+    renderApp('/?modal=register');
+    await screen.findByTestId('register-modal');
+    await screen.findAllByTestId('carousel-slide');
+    expect(screen.queryByTestId('bulletin-popup')).toBeNull();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await screen.findByTestId('bulletin-popup');
+    expect(screen.queryByTestId('auth-modal')).toBeNull();
+  });
+});

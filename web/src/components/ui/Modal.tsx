@@ -15,7 +15,9 @@ export interface ModalProps {
   closeTestId?: string;
 }
 
-let openCount = 0;
+// Open modals, oldest first: Escape closes only the one on top, and the body
+// stays scroll-locked until the last one closes.
+const stack: symbol[] = [];
 
 export function Modal({ open, onClose, title, children, footer, size = 'md', testId, closeTestId }: ModalProps) {
   const { t } = useTranslation();
@@ -26,17 +28,19 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', tes
 
   useEffect(() => {
     if (!open) return;
+    const me = Symbol('modal');
     const previous = document.activeElement as HTMLElement | null;
-    // Stacked modals share one scroll lock; only the last one to close releases it.
-    if (openCount++ === 0) document.body.classList.add('modal-open');
+    stack.push(me);
+    document.body.classList.add('modal-open');
     panel.current?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') closeRef.current();
+      if (e.key === 'Escape' && stack[stack.length - 1] === me) closeRef.current();
     };
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      if (--openCount === 0) document.body.classList.remove('modal-open');
+      stack.splice(stack.indexOf(me), 1);
+      if (!stack.length) document.body.classList.remove('modal-open');
       previous?.focus?.();
     };
   }, [open]);

@@ -5,6 +5,7 @@ import { Modal } from '@/components/ui/Modal';
 import { Tabs } from '@/components/ui/Tabs';
 import { ChevronLeft, ChevronRight } from '@/components/ui/icons';
 import { useDevice } from '@/lib/device-context';
+import { useOpenModal } from '@/lib/ui-store';
 import { useLanguage } from '@/lib/use-language';
 import { bulletinQuery } from '../api/bulletins';
 import { rememberBulletinClose, shouldShowStored } from '../frequency';
@@ -17,11 +18,13 @@ export function BulletinPopup() {
   const lang = useLanguage();
   const { data } = useQuery(bulletinQuery(device, lang));
   const [closed, setClosed] = useState(false);
+  // A modal asked for by the visitor (register link, ?modal=) comes first.
+  const otherModal = useOpenModal();
   const [index, setIndex] = useState(0);
   // Decided once per answer: closing must not re-evaluate into a flash.
   const show = useMemo(() => !!data && shouldShowStored(data.frequency, data.list), [data]);
 
-  if (!data || !show || closed) return null;
+  if (!data || !show || closed || otherModal) return null;
   const list = data.list;
   const current = list[Math.min(index, list.length - 1)];
   const close = () => {

@@ -80,18 +80,29 @@ export function cachedVisitor(): Visitor | undefined {
   }
 }
 
+export const visitorQuery = () =>
+  queryOptions({
+    queryKey: ['site', 'visitor', getSiteId()],
+    queryFn: async () => {
+      const cached = cachedVisitor();
+      if (cached) return cached;
+      const v = await request<Visitor>('/visitor', { site_id: getSiteId() }, { timeoutMs: 2500 });
+      session.set(VISITOR_KEY, JSON.stringify(v));
+      return v;
+    },
+    staleTime: Infinity,
+    retry: false,
+    meta: { silent: true },
+  });
+
 /**
  * The visitor's country, language and currency by IP. Asked once per browser
  * session (the answer does not change while the tab lives) and never allowed
- * to hold up the first paint for long.
+ * to hold up the first paint for long: a failure just means "unknown".
  */
-export async function loadVisitor(): Promise<Visitor | undefined> {
-  const cached = cachedVisitor();
-  if (cached) return cached;
+export async function loadVisitor(qc: QueryClient): Promise<Visitor | undefined> {
   try {
-    const v = await request<Visitor>('/visitor', { site_id: getSiteId() }, { timeoutMs: 2500 });
-    session.set(VISITOR_KEY, JSON.stringify(v));
-    return v;
+    return await qc.fetchQuery(visitorQuery());
   } catch {
     return undefined;
   }
