@@ -22,10 +22,6 @@ export function isIOS(ua = navigator.userAgent): boolean {
   return /iphone|ipad|ipod/i.test(ua) || (/macintosh/i.test(ua) && navigator.maxTouchPoints > 1);
 }
 
-export function isAndroid(ua = navigator.userAgent): boolean {
-  return /android/i.test(ua);
-}
-
 /** Safari proper, not Chrome/Firefox/in-app browsers on iOS, which cannot add to the home screen. */
 export function isIOSSafari(ua = navigator.userAgent): boolean {
   return isIOS(ua) && /safari/i.test(ua) && !/crios|fxios|edgios|fban|fbav|instagram|line\/|micromessenger/i.test(ua);
