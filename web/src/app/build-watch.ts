@@ -20,27 +20,36 @@ const state = {
   latestId: undefined as string | undefined,
   rules: undefined as RouteRules | undefined,
   pending: undefined as Promise<RouteRules> | undefined,
+  checking: undefined as Promise<void> | undefined,
   updateReady: false,
 };
 
 /** Tests start from a fresh page. */
 export function resetBuildState(): void {
-  Object.assign(state, { loadedId: undefined, latestId: undefined, rules: undefined, pending: undefined, updateReady: false });
+  Object.assign(state, { loadedId: undefined, latestId: undefined, rules: undefined, pending: undefined, checking: undefined, updateReady: false });
 }
 
 export function isUpdateReady(): boolean {
   return state.updateReady;
 }
 
-export async function checkBuild(): Promise<void> {
-  const { id } = await getJson<{ id?: string }>(`/builds/latest.json?t=${Date.now()}`);
-  if (!id) return;
-  if (!state.loadedId) state.loadedId = id;
-  else if (id !== state.loadedId) state.updateReady = true;
-  if (state.latestId !== id) {
-    state.latestId = id;
-    state.rules = undefined;
-  }
+/** Asks which build the server has; concurrent callers share one request. */
+export function checkBuild(): Promise<void> {
+  state.checking ??= (async () => {
+    try {
+      const { id } = await getJson<{ id?: string }>(`/builds/latest.json?t=${Date.now()}`);
+      if (!id) return;
+      if (!state.loadedId) state.loadedId = id;
+      else if (id !== state.loadedId) state.updateReady = true;
+      if (state.latestId !== id) {
+        state.latestId = id;
+        state.rules = undefined;
+      }
+    } finally {
+      state.checking = undefined;
+    }
+  })();
+  return state.checking;
 }
 
 /** The route rules of the current build; a failure answers none and is retried next time. */
