@@ -76,7 +76,7 @@ func TestPagesAndHeaders(t *testing.T) {
 		if res.StatusCode != c.want {
 			t.Errorf("GET %s = %d, want %d", c.path, res.StatusCode, c.want)
 		}
-		if !strings.Contains(body, `<meta name="gamehall-site-id" content="1">`) {
+		if !strings.Contains(body, `<meta name="gamehall-site-id" content="1"`) {
 			t.Errorf("GET %s: site id not written into the page", c.path)
 		}
 		if cc := res.Header.Get("Cache-Control"); cc != "no-cache" {

@@ -63,8 +63,11 @@ func New(fsys fs.FS, siteID int64, rules RouteRules, now time.Time) *Handler {
 		index = []byte(placeholder)
 	}
 	sum := sha256.Sum256(index)
+	buildID := hex.EncodeToString(sum[:6])
 	index = bytes.ReplaceAll(index, []byte("__SITE_ID__"), []byte(strconv.FormatInt(siteID, 10)))
-	return &Handler{fsys: sub, index: index, buildID: hex.EncodeToString(sum[:6]), startedAt: now.UnixMilli(),
+	// The build id lets the client compare itself with /builds/latest.json.
+	index = bytes.Replace(index, []byte("<head>"), []byte(`<head><meta name="gamehall-build-id" content="`+buildID+`">`), 1)
+	return &Handler{fsys: sub, index: index, buildID: buildID, startedAt: now.UnixMilli(),
 		siteID: siteID, rules: rules}
 }
 

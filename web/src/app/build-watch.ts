@@ -39,8 +39,10 @@ export function checkBuild(): Promise<void> {
     try {
       const { id } = await getJson<{ id?: string }>(`/builds/latest.json?t=${Date.now()}`);
       if (!id) return;
-      if (!state.loadedId) state.loadedId = id;
-      else if (id !== state.loadedId) state.updateReady = true;
+      // The server writes the build it embedded into the page; fall back to
+      // the first answer for pages served without it (tests, the dev server).
+      state.loadedId ??= document.querySelector<HTMLMetaElement>('meta[name="gamehall-build-id"]')?.content || id;
+      if (id !== state.loadedId) state.updateReady = true;
       if (state.latestId !== id) {
         state.latestId = id;
         state.rules = undefined;
