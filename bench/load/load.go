@@ -32,7 +32,8 @@ func (r Result) String() string {
 }
 
 // Run posts body to url from conns workers, each on its own connection,
-// for d (after a short warm-up), and checks every answer is HTTP 200.
+// for d (after a short warm-up), and counts as errors answers that are not
+// HTTP 200 with a success envelope.
 func Run(name, url, body string, conns int, d time.Duration) Result {
 	tr := &http.Transport{
 		MaxIdleConns: conns, MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns,
@@ -46,9 +47,11 @@ func Run(name, url, body string, conns int, d time.Duration) Result {
 		if err != nil {
 			return 0, false
 		}
-		_, _ = io.Copy(io.Discard, res.Body)
+		body, _ := io.ReadAll(res.Body)
 		res.Body.Close()
-		return time.Since(start), res.StatusCode == http.StatusOK
+		// A business failure is HTTP 200 too: only a success envelope counts.
+		ok := res.StatusCode == http.StatusOK && (bytes.HasPrefix(body, []byte(`{"code":100,`)) || !bytes.HasPrefix(body, []byte(`{"code":`)))
+		return time.Since(start), ok
 	}
 	// Warm-up opens the connections and fills caches.
 	warm, cancelWarm := context.WithTimeout(context.Background(), d/5)

@@ -94,7 +94,7 @@ func run(conns int, dur time.Duration) error {
 	}
 	defer stopBare()
 
-	fmt.Printf("lobby endpoints, SQLite, %d connections, %s each (GOMAXPROCS from %d CPUs)\n", conns, dur, nprocs())
+	fmt.Printf("lobby and catalogue endpoints, SQLite, %d connections, %s each (GOMAXPROCS from %d CPUs)\n", conns, dur, nprocs())
 	baseline := load.Run("bare net/http JSON handler", bareURL+"/", `{"site_id":1}`, conns, dur)
 	fmt.Println(baseline)
 	for _, e := range []struct{ name, path, body string }{
@@ -102,6 +102,8 @@ func run(conns int, dur time.Duration) error {
 		{"announcement/marquee", "/api/arks/web/announcement/marquee", `{"site_id":1,"sort_field":"sort","sort_order":"asc"}`},
 		{"bulletin", "/api/arks/web/bulletin", `{"site_id":1,"display_device":1}`},
 		{"get_jackpot", "/api/v2/get_jackpot", `{"currency":"USD"}`},
+		{"v3/game_list", "/api/v3/game_list", `{"currency":"USD","site_id":1,"support_device":1,"template":"default"}`},
+		{"v2/game_label", "/api/v2/game_label", `{"site_id":1,"currency":"USD","device":1,"gp_id":2,"game_type_id":2,"house":0}`},
 	} {
 		r := load.Run(e.name, appURL+e.path, e.body, conns, dur)
 		fmt.Printf("%s  ratio %.2f\n", r, r.RPS()/baseline.RPS())
