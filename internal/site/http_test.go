@@ -120,6 +120,12 @@ func TestSiteEndpoints(t *testing.T) {
 						t.Fatal("seo titles for zh_CN and others missing")
 					}
 				}},
+			{name: "site detail carries the member rules", path: "/api/arks/web/site/detail", body: `{"site_id":1}`, wantCode: 100,
+				check: func(t *testing.T, raw json.RawMessage) {
+					if !strings.Contains(string(raw), `"password_rule":"default","sms_verify_seconds":60`) {
+						t.Fatalf("env_config = %s", raw)
+					}
+				}},
 			{name: "logo", path: "/api/web/logo", body: `{"site_id":1}`, wantCode: 100,
 				check: func(t *testing.T, raw json.RawMessage) {
 					v := decode[struct {

@@ -125,6 +125,8 @@ type EnvConfig struct {
 	CustomerServiceURL string      `json:"customer_service_url"`
 	AppDownload        AppDownload `json:"app_download"`
 	LinkExpireTime     int         `json:"link_expire_time"`
+	PasswordRule       string      `json:"password_rule"`
+	SMSVerifySeconds   int         `json:"sms_verify_seconds"`
 	SEO                SEO         `json:"seo"`
 }
 
@@ -163,6 +165,8 @@ func (s *Service) Detail(ctx context.Context, siteID int64, lang string) (map[st
 		CustomerServiceURL: info.CustomerServiceURL,
 		AppDownload:        AppDownload{IOSURL: info.AppIOSURL, AndroidURL: info.AppAndroidURL},
 		LinkExpireTime:     info.LinkExpireMinutes,
+		PasswordRule:       passwordRule(info.StrongPasswords),
+		SMSVerifySeconds:   info.SMSVerifySeconds,
 		SEO:                SEO{Title: titles, Content: i18n.Pick(info.SEOContentI18n, lang, info.DefaultLanguage)},
 	}}, nil
 }
@@ -605,4 +609,13 @@ func (s *Service) DefaultLanguage(ctx context.Context, siteID int64) string {
 		return api.DefaultLang
 	}
 	return info.DefaultLanguage
+}
+
+// passwordRule names the site's password rule for the client: "default"
+// (spec section 5) or "strong" (8-64 characters, not a common password).
+func passwordRule(strong bool) string {
+	if strong {
+		return "strong"
+	}
+	return "default"
 }

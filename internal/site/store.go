@@ -34,17 +34,23 @@ type Site struct {
 	BulletinDisplayFrequency int
 	SEOTitleI18n             string
 	SEOContentI18n           string
+	// From the member rules: the client checks passwords and counts SMS
+	// resends the way the server does.
+	StrongPasswords  bool
+	SMSVerifySeconds int
 }
 
 // Site loads the site; db.ErrNotFound when there is none.
 func (s *Store) Site(ctx context.Context, id int64) (Site, error) {
 	var st Site
-	err := s.db.QueryRowContext(ctx, `SELECT id, name, demo_mode, game_room_mode, default_language, default_currency,
+	err := s.db.QueryRowContext(ctx, `SELECT s.id, name, demo_mode, game_room_mode, default_language, default_currency,
 		desktop_template, mobile_template, customer_service_url, app_ios_url, app_android_url,
-		link_expire_minutes, bulletin_display_frequency, seo_title_i18n, seo_content_i18n
-		FROM sites WHERE id = $1`, id).Scan(&st.ID, &st.Name, &st.DemoMode, &st.GameRoomMode, &st.DefaultLanguage,
+		link_expire_minutes, bulletin_display_frequency, seo_title_i18n, seo_content_i18n,
+		COALESCE(m.strong_passwords, FALSE), COALESCE(m.sms_verify_seconds, 60)
+		FROM sites s LEFT JOIN member_settings m ON m.site_id = s.id WHERE s.id = $1`, id).Scan(&st.ID, &st.Name, &st.DemoMode, &st.GameRoomMode, &st.DefaultLanguage,
 		&st.DefaultCurrency, &st.DesktopTemplate, &st.MobileTemplate, &st.CustomerServiceURL, &st.AppIOSURL,
-		&st.AppAndroidURL, &st.LinkExpireMinutes, &st.BulletinDisplayFrequency, &st.SEOTitleI18n, &st.SEOContentI18n)
+		&st.AppAndroidURL, &st.LinkExpireMinutes, &st.BulletinDisplayFrequency, &st.SEOTitleI18n, &st.SEOContentI18n,
+		&st.StrongPasswords, &st.SMSVerifySeconds)
 	if err != nil {
 		return Site{}, fmt.Errorf("site %d: %w", id, db.MapError(err))
 	}
