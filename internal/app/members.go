@@ -60,7 +60,7 @@ func (a *App) buildMembers(apis *api.API, siteSvc *site.Service, country func(*h
 			return realtime.Identity{}, false, err
 		}
 		return realtime.Identity{MemberID: p.MemberID, Currency: p.Currency}, true, nil
-	})
+	}, a.cfg.RedisURL)
 	if err != nil {
 		return nil, err
 	}

@@ -42,6 +42,9 @@ type Config struct {
 	// HandoffKey is the 32-byte AES key shared with partners that hand
 	// logged-in players over by /get_info_data (base64 in the environment).
 	HandoffKey []byte
+	// RedisURL, when set, carries real-time publications and presence
+	// between nodes (centrifuge's Redis broker).
+	RedisURL string
 }
 
 // Default is the configuration of a complete local demo.
@@ -84,6 +87,7 @@ func Load(name string, args []string, getenv func(string) string, out io.Writer)
 	fs.StringVar(&c.GeoCIDRFile, "geo-cidr-file", env.str("GEO_CIDR_FILE", ""), "CSV file of cidr,country lines (GAMEHALL_GEO_CIDR_FILE)")
 	fs.Int64Var(&c.MaxBodyBytes, "max-body-bytes", env.int("MAX_BODY_BYTES", c.MaxBodyBytes), "largest accepted request body (GAMEHALL_MAX_BODY_BYTES)")
 	fs.DurationVar(&c.ContentCacheTTL, "content-cache-ttl", env.duration("CONTENT_CACHE_TTL", c.ContentCacheTTL), "how long a node serves lobby content from memory (GAMEHALL_CONTENT_CACHE_TTL)")
+	fs.StringVar(&c.RedisURL, "redis-url", env.str("REDIS_URL", ""), "redis://host:port for real time across several nodes (GAMEHALL_REDIS_URL)")
 	var handoff string
 	fs.StringVar(&handoff, "handoff-key", env.str("HANDOFF_KEY", ""), "base64 32-byte key for partner handoff blobs (GAMEHALL_HANDOFF_KEY)")
 	if err := fs.Parse(args); err != nil {

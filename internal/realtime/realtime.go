@@ -5,6 +5,7 @@ package realtime
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"regexp"
@@ -40,8 +41,10 @@ var (
 
 // New starts a node. Visitors connect anonymously and may use the public
 // channels; a member's token unlocks member.{id} (theirs only) and
-// member.{currency} (their currency, with presence).
-func New(log *slog.Logger, auth Authenticator) (*Hub, error) {
+// member.{currency} (their currency, with presence). With a redisAddress
+// ("host:port" or "redis://..."), publications and presence go through
+// Redis, so members connected to any node get every event.
+func New(log *slog.Logger, auth Authenticator, redisAddress string) (*Hub, error) {
 	node, err := centrifuge.New(centrifuge.Config{
 		LogLevel:   centrifuge.LogLevelWarn,
 		LogHandler: func(e centrifuge.LogEntry) { log.Warn("realtime: "+e.Message, "fields", e.Fields) },
@@ -85,6 +88,11 @@ func New(log *slog.Logger, auth Authenticator) (*Hub, error) {
 			cb(centrifuge.PresenceReply{}, nil)
 		})
 	})
+	if redisAddress != "" {
+		if err := useRedis(node, redisAddress); err != nil {
+			return nil, err
+		}
+	}
 	if err := node.Run(); err != nil {
 		return nil, err
 	}
@@ -160,3 +168,22 @@ func (h *Hub) Clients() int { return h.node.Hub().NumClients() }
 
 // Shutdown stops the node.
 func (h *Hub) Shutdown(ctx context.Context) error { return h.node.Shutdown(ctx) }
+
+func useRedis(node *centrifuge.Node, address string) error {
+	shard, err := centrifuge.NewRedisShard(node, centrifuge.RedisShardConfig{Address: address})
+	if err != nil {
+		return fmt.Errorf("redis shard: %w", err)
+	}
+	broker, err := centrifuge.NewRedisBroker(node, centrifuge.RedisBrokerConfig{Prefix: "gamehall", Shards: []*centrifuge.RedisShard{shard}})
+	if err != nil {
+		return fmt.Errorf("redis broker: %w", err)
+	}
+	presence, err := centrifuge.NewRedisPresenceManager(node, centrifuge.RedisPresenceManagerConfig{Prefix: "gamehall",
+		Shards: []*centrifuge.RedisShard{shard}})
+	if err != nil {
+		return fmt.Errorf("redis presence: %w", err)
+	}
+	node.SetBroker(broker)
+	node.SetPresenceManager(presence)
+	return nil
+}
