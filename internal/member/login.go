@@ -59,7 +59,7 @@ type Challenge struct {
 
 // Login is /login.
 func (s *Service) Login(ctx context.Context, in LoginInput, meta Meta) (LoginData, error) {
-	if err := s.sites.CheckSite(ctx, in.SiteID); err != nil {
+	if err := s.open(ctx, in.SiteID); err != nil {
 		return LoginData{}, err
 	}
 	if in.Account == "" || in.Password == "" || in.Answer == "" {
@@ -224,6 +224,9 @@ type DVInput struct {
 func (s *Service) DoubleValidation(ctx context.Context, in DVInput, meta Meta) (LoginData, error) {
 	p, m, err := s.pending(ctx, in.MemberLoginID)
 	if err != nil {
+		return LoginData{}, err
+	}
+	if err := s.open(ctx, m.SiteID); err != nil {
 		return LoginData{}, err
 	}
 	if strings.TrimSpace(in.Answer) == "" {

@@ -282,3 +282,23 @@ func TestProfileIsTheCallersOwn(t *testing.T) {
 func newServerWithKey(t *testing.T, d *db.DB, key []byte) *testutil.Server {
 	return testutil.NewServer(t, d, testutil.Dev, testutil.TrustLoopback, func(c *config.Config) { c.HandoffKey = key })
 }
+
+func TestDemoModeDisablesLoginRegistrationAndRecovery(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newServer(t, d)
+		exec(t, d, `UPDATE sites SET demo_mode = TRUE`)
+		c := &client{s: s, ip: "203.0.113.120", ua: chrome}
+		if res := c.login(seed.DemoMember, seed.DemoPassword); res.Code != 205 {
+			t.Fatalf("login in demo mode: %d", res.Code)
+		}
+		if res := register(s, freshIP(), usd("demo0205")); res.Code != 205 {
+			t.Fatalf("register in demo mode: %d", res.Code)
+		}
+		if res := c.post("/api/arks/web/vx/verify", `{"account":"demo001","withdraw_password":"1234","member_email":"demo@gamehall.test"}`); res.Code != 205 {
+			t.Fatalf("recovery in demo mode: %d", res.Code)
+		}
+		if res := c.post("/api/register/sms", `{"member_phone":"5554440000","currency":"USD","type":"register_member","site_id":1}`); res.Code != 205 {
+			t.Fatalf("sms in demo mode: %d", res.Code)
+		}
+	})
+}

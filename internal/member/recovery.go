@@ -44,7 +44,7 @@ func lockKey(memberID int64) string { return "wpw:" + strconv.FormatInt(memberID
 // RecoveryVerify checks the withdrawal password plus the e-mail or phone on
 // file and gives a one-time token for the set-new-password step.
 func (s *Service) RecoveryVerify(ctx context.Context, in RecoveryVerifyInput) (RecoveryToken, error) {
-	if err := s.sites.CheckSite(ctx, in.SiteID); err != nil {
+	if err := s.open(ctx, in.SiteID); err != nil {
 		return RecoveryToken{}, err
 	}
 	m, err := s.store.ByAccount(ctx, in.SiteID, in.Account)
@@ -100,7 +100,7 @@ type RecoveryResetInput struct {
 
 // RecoveryReset sets the new login password with the verify step's token.
 func (s *Service) RecoveryReset(ctx context.Context, in RecoveryResetInput) error {
-	if err := s.sites.CheckSite(ctx, in.SiteID); err != nil {
+	if err := s.open(ctx, in.SiteID); err != nil {
 		return err
 	}
 	settings, err := s.store.Settings(ctx, in.SiteID)
@@ -144,7 +144,7 @@ func (s *Service) RecoveryReset(ctx context.Context, in RecoveryResetInput) erro
 // ForgotSMS sends a password-reset code when account and phone match. It
 // answers the same either way, so it cannot be used to probe accounts.
 func (s *Service) ForgotSMS(ctx context.Context, siteID int64, account, phone string, meta Meta) error {
-	if err := s.sites.CheckSite(ctx, siteID); err != nil {
+	if err := s.open(ctx, siteID); err != nil {
 		return err
 	}
 	if strings.TrimSpace(phone) == "" {
@@ -173,7 +173,7 @@ type ForgotResetInput struct {
 
 // ForgotReset is the reset-password step.
 func (s *Service) ForgotReset(ctx context.Context, in ForgotResetInput) error {
-	if err := s.sites.CheckSite(ctx, in.SiteID); err != nil {
+	if err := s.open(ctx, in.SiteID); err != nil {
 		return err
 	}
 	settings, err := s.store.Settings(ctx, in.SiteID)

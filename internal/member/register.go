@@ -256,7 +256,7 @@ func splitBirthday(b string) (string, string, string) {
 // Register is /register: checks everything the browser checks and what only
 // the server can, creates the member and logs them in.
 func (s *Service) Register(ctx context.Context, in RegisterInput, meta Meta) (LoginData, error) {
-	if err := s.sites.CheckSite(ctx, in.SiteID); err != nil {
+	if err := s.open(ctx, in.SiteID); err != nil {
 		return LoginData{}, err
 	}
 	now := s.now()

@@ -24,6 +24,7 @@ import (
 type Sites interface {
 	CheckSite(ctx context.Context, id int64) error
 	Currencies(ctx context.Context, siteID int64) (codes []string, def string, err error)
+	DemoMode(ctx context.Context, siteID int64) (bool, error)
 }
 
 // Captchas checks captcha answers.
@@ -148,6 +149,25 @@ func newRecommendCode() string {
 	return string(b)
 }
 
+// ErrDemoMode refuses login, registration and recovery on a site in demo
+// mode (spec section 1).
+var ErrDemoMode = api.NewError(205, "member_disabled_demo_mode")
+
+// open checks the site exists and is not in demo mode.
+func (s *Service) open(ctx context.Context, siteID int64) error {
+	if err := s.sites.CheckSite(ctx, siteID); err != nil {
+		return err
+	}
+	demo, err := s.sites.DemoMode(ctx, siteID)
+	if err != nil {
+		return err
+	}
+	if demo {
+		return ErrDemoMode
+	}
+	return nil
+}
+
 // Principal is the authenticated caller.
 type Principal struct {
 	MemberID  int64
@@ -247,7 +267,7 @@ func (s *Service) msg(lang, key string) string {
 
 // SendRegisterSMS is /register/sms: a phone verification code for registration.
 func (s *Service) SendRegisterSMS(ctx context.Context, siteID int64, phone, currency string, meta Meta) error {
-	if err := s.sites.CheckSite(ctx, siteID); err != nil {
+	if err := s.open(ctx, siteID); err != nil {
 		return err
 	}
 	return s.codes.SendCode(ctx, siteID, phone, "register_member", meta.IP, meta.Lang, func(code string) string {
