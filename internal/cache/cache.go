@@ -3,6 +3,9 @@
 package cache
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -77,4 +80,28 @@ func (c *TTL[V]) Clear() {
 	c.mu.Lock()
 	clear(c.entries)
 	c.mu.Unlock()
+}
+
+// Key joins the inputs of an answer into a cache key. Strings are quoted so
+// no two input lists share a key.
+func Key(parts ...any) string {
+	var b strings.Builder
+	for i, p := range parts {
+		if i > 0 {
+			b.WriteByte('|')
+		}
+		switch v := p.(type) {
+		case int64:
+			b.WriteString(strconv.FormatInt(v, 10))
+		case int:
+			b.WriteString(strconv.Itoa(v))
+		case bool:
+			b.WriteString(strconv.FormatBool(v))
+		case string:
+			b.WriteString(strconv.Quote(v))
+		default:
+			panic(fmt.Sprintf("cache key part %T", p))
+		}
+	}
+	return b.String()
 }

@@ -117,27 +117,6 @@ func (h *Handler) cached(r *http.Request, key string, load func() (any, error)) 
 	return a.raw, nil
 }
 
-func key(parts ...any) string {
-	var b strings.Builder
-	for i, p := range parts {
-		if i > 0 {
-			b.WriteByte('|')
-		}
-		switch v := p.(type) {
-		case int64:
-			b.WriteString(strconv.FormatInt(v, 10))
-		case int:
-			b.WriteString(strconv.Itoa(v))
-		case bool:
-			b.WriteString(strconv.FormatBool(v))
-		case string:
-			b.WriteString(strconv.Quote(v))
-		default:
-			panic(fmt.Sprintf("cache key part %T", p))
-		}
-	}
-	return b.String()
-}
 
 // flag is a 0/1 body field that also accepts true/false.
 type flag bool
@@ -203,7 +182,7 @@ func (h *Handler) gameTypes(r *http.Request) (any, error) {
 		return nil, err
 	}
 	// template does not change the answer: every template shows the same types.
-	return h.cached(r, key(b.SiteID, b.SupportDevice, b.Currency), func() (any, error) {
+	return h.cached(r, cache.Key(b.SiteID, b.SupportDevice, b.Currency), func() (any, error) {
 		return h.svc.GameTypes(r.Context(), GameTypesQuery{SiteID: b.SiteID, SupportDevice: b.SupportDevice,
 			Currency: b.Currency, Template: b.Template, Lang: api.Lang(r.Context())})
 	})
@@ -225,7 +204,7 @@ func (b providerBody) query(r *http.Request) GamesQuery {
 }
 
 func (b providerBody) key() string {
-	return key(b.SiteID, b.Currency, b.Device, b.GPID.key(), b.GameTypeID, bool(b.House))
+	return cache.Key(b.SiteID, b.Currency, b.Device, b.GPID.key(), b.GameTypeID, bool(b.House))
 }
 
 func (h *Handler) providerGames(r *http.Request) (any, error) {
@@ -261,7 +240,7 @@ func (h *Handler) gameList(r *http.Request) (any, error) {
 	if err := api.Decode(r, &b); err != nil {
 		return nil, err
 	}
-	return h.cached(r, key(b.SiteID, b.Currency, b.SupportDevice), func() (any, error) {
+	return h.cached(r, cache.Key(b.SiteID, b.Currency, b.SupportDevice), func() (any, error) {
 		return h.svc.AllGames(r.Context(), b.query(r))
 	})
 }
@@ -271,7 +250,7 @@ func (h *Handler) templateLists(r *http.Request) (any, error) {
 	if err := api.Decode(r, &b); err != nil {
 		return nil, err
 	}
-	return h.cached(r, key(b.SiteID, b.Currency, b.SupportDevice), func() (any, error) {
+	return h.cached(r, cache.Key(b.SiteID, b.Currency, b.SupportDevice), func() (any, error) {
 		return h.svc.TemplateGameLists(r.Context(), b.query(r))
 	})
 }
@@ -289,7 +268,7 @@ func (h *Handler) tagGames(r *http.Request) (any, error) {
 	}
 	q := TagQuery{Query: Query{SiteID: b.SiteID, Currency: b.Currency, Device: b.SupportDevice, Lang: api.Lang(r.Context())},
 		Tag: b.Tag, GameType: b.GTID}
-	return h.cached(r, key(b.SiteID, b.Currency, b.SupportDevice, b.Tag, b.GTID), func() (any, error) {
+	return h.cached(r, cache.Key(b.SiteID, b.Currency, b.SupportDevice, b.Tag, b.GTID), func() (any, error) {
 		return h.svc.TagGames(r.Context(), q)
 	})
 }
@@ -311,7 +290,7 @@ func (h *Handler) hotGames(r *http.Request) (any, error) {
 	}
 	q := TagQuery{Query: Query{SiteID: b.SiteID, Currency: b.Currency, Device: device, Lang: api.Lang(r.Context())},
 		GameType: b.GTID}
-	return h.cached(r, key(b.SiteID, b.Currency, b.GTID, device), func() (any, error) {
+	return h.cached(r, cache.Key(b.SiteID, b.Currency, b.GTID, device), func() (any, error) {
 		return h.svc.HotGames(r.Context(), q)
 	})
 }

@@ -3,8 +3,6 @@ package site
 import (
 	"encoding/json"
 	"net/http"
-	"strconv"
-	"strings"
 	"time"
 
 	"gamehall/internal/api"
@@ -74,32 +72,13 @@ func (h *Handler) cached(r *http.Request, key string, load func() (any, error)) 
 	})
 }
 
-func key(parts ...any) string {
-	var b strings.Builder
-	for i, p := range parts {
-		if i > 0 {
-			b.WriteByte('|')
-		}
-		switch v := p.(type) {
-		case int64:
-			b.WriteString(strconv.FormatInt(v, 10))
-		case int:
-			b.WriteString(strconv.Itoa(v))
-		case bool:
-			b.WriteString(strconv.FormatBool(v))
-		case string:
-			b.WriteString(strconv.Quote(v))
-		}
-	}
-	return b.String()
-}
 
 func (h *Handler) detail(r *http.Request) (any, error) {
 	var b siteBody
 	if err := api.Decode(r, &b); err != nil {
 		return nil, err
 	}
-	return h.cached(r, key(b.SiteID), func() (any, error) { return h.svc.Detail(r.Context(), b.SiteID, api.Lang(r.Context())) })
+	return h.cached(r, cache.Key(b.SiteID), func() (any, error) { return h.svc.Detail(r.Context(), b.SiteID, api.Lang(r.Context())) })
 }
 
 func (h *Handler) visitor(r *http.Request) (any, error) {
@@ -115,7 +94,7 @@ func (h *Handler) logo(r *http.Request) (any, error) {
 	if err := api.Decode(r, &b); err != nil {
 		return nil, err
 	}
-	return h.cached(r, key(b.SiteID), func() (any, error) { return h.svc.Logos(r.Context(), b.SiteID) })
+	return h.cached(r, cache.Key(b.SiteID), func() (any, error) { return h.svc.Logos(r.Context(), b.SiteID) })
 }
 
 func (h *Handler) footer(r *http.Request) (any, error) {
@@ -123,7 +102,7 @@ func (h *Handler) footer(r *http.Request) (any, error) {
 	if err := api.Decode(r, &b); err != nil {
 		return nil, err
 	}
-	return h.cached(r, key(b.SiteID), func() (any, error) { return h.svc.Footer(r.Context(), b.SiteID, api.Lang(r.Context())) })
+	return h.cached(r, cache.Key(b.SiteID), func() (any, error) { return h.svc.Footer(r.Context(), b.SiteID, api.Lang(r.Context())) })
 }
 
 func (h *Handler) mobileFooter(r *http.Request) (any, error) {
@@ -131,7 +110,7 @@ func (h *Handler) mobileFooter(r *http.Request) (any, error) {
 	if err := api.Decode(r, &b); err != nil {
 		return nil, err
 	}
-	return h.cached(r, key(b.SiteID, b.Template), func() (any, error) {
+	return h.cached(r, cache.Key(b.SiteID, b.Template), func() (any, error) {
 		return h.svc.MobileFooter(r.Context(), b.SiteID, b.Template, api.Lang(r.Context()))
 	})
 }
@@ -141,7 +120,7 @@ func (h *Handler) float(r *http.Request) (any, error) {
 	if err := api.Decode(r, &b); err != nil {
 		return nil, err
 	}
-	return h.cached(r, key(b.SiteID), func() (any, error) { return h.svc.Float(r.Context(), b.SiteID, api.Lang(r.Context())) })
+	return h.cached(r, cache.Key(b.SiteID), func() (any, error) { return h.svc.Float(r.Context(), b.SiteID, api.Lang(r.Context())) })
 }
 
 func (h *Handler) model(kind string) api.HandlerFunc {
@@ -160,7 +139,7 @@ func (h *Handler) model(kind string) api.HandlerFunc {
 		} else if !ok && b.Language != "" {
 			return nil, api.Invalid("language", nil)
 		}
-		return h.cached(r, key(b.SiteID, b.Language, b.ModelVersion), func() (any, error) { return h.svc.Model(r.Context(), kind, q) })
+		return h.cached(r, cache.Key(b.SiteID, b.Language, b.ModelVersion), func() (any, error) { return h.svc.Model(r.Context(), kind, q) })
 	}
 }
 
@@ -177,7 +156,7 @@ func (h *Handler) templateConfig(r *http.Request) (any, error) {
 	if b.SiteID == 0 {
 		b.SiteID = h.defaultSite
 	}
-	v, err := h.cached(r, key(b.SiteID, b.MobileTemplateName), func() (any, error) {
+	v, err := h.cached(r, cache.Key(b.SiteID, b.MobileTemplateName), func() (any, error) {
 		return h.svc.TemplateConfig(r.Context(), b.SiteID, b.MobileTemplateName)
 	})
 	if err != nil {
@@ -191,7 +170,7 @@ func (h *Handler) registerBackground(r *http.Request) (any, error) {
 	if err := api.Decode(r, &b); err != nil {
 		return nil, err
 	}
-	return h.cached(r, key(b.SiteID, b.Template), func() (any, error) {
+	return h.cached(r, cache.Key(b.SiteID, b.Template), func() (any, error) {
 		return h.svc.RegisterBackground(r.Context(), b.SiteID, b.Template)
 	})
 }
@@ -207,7 +186,7 @@ func (h *Handler) carousel(r *http.Request) (any, error) {
 	if b.UseType == nil {
 		return nil, api.Invalid("use_type", nil)
 	}
-	return h.cached(r, key(b.SiteID, *b.UseType), func() (any, error) { return h.svc.Carousel(r.Context(), b.SiteID, *b.UseType) })
+	return h.cached(r, cache.Key(b.SiteID, *b.UseType), func() (any, error) { return h.svc.Carousel(r.Context(), b.SiteID, *b.UseType) })
 }
 
 func (h *Handler) marquee(r *http.Request) (any, error) {
@@ -220,7 +199,7 @@ func (h *Handler) marquee(r *http.Request) (any, error) {
 		return nil, err
 	}
 	q := MarqueeQuery{SiteID: b.SiteID, SortField: b.SortField, SortOrder: b.SortOrder, Member: h.member(r), Lang: api.Lang(r.Context())}
-	return h.cached(r, key(q.SiteID, q.SortField, q.SortOrder, q.Member), func() (any, error) { return h.svc.Marquee(r.Context(), q) })
+	return h.cached(r, cache.Key(q.SiteID, q.SortField, q.SortOrder, q.Member), func() (any, error) { return h.svc.Marquee(r.Context(), q) })
 }
 
 func (h *Handler) bulletin(popup bool) api.HandlerFunc {
@@ -232,7 +211,7 @@ func (h *Handler) bulletin(popup bool) api.HandlerFunc {
 		if err := api.Decode(r, &b); err != nil {
 			return nil, err
 		}
-		return h.cached(r, key(b.SiteID, b.DisplayDevice), func() (any, error) {
+		return h.cached(r, cache.Key(b.SiteID, b.DisplayDevice), func() (any, error) {
 			return h.svc.Bulletins(r.Context(), b.SiteID, b.DisplayDevice, popup, api.Lang(r.Context()))
 		})
 	}
@@ -252,5 +231,5 @@ func (h *Handler) jackpot(r *http.Request) (any, error) {
 	if b.Currency == "" {
 		return nil, api.Invalid("currency", nil)
 	}
-	return h.cached(r, key(b.SiteID, b.Currency), func() (any, error) { return h.svc.Jackpot(r.Context(), b.SiteID, b.Currency) })
+	return h.cached(r, cache.Key(b.SiteID, b.Currency), func() (any, error) { return h.svc.Jackpot(r.Context(), b.SiteID, b.Currency) })
 }
