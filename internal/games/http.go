@@ -117,7 +117,6 @@ func (h *Handler) cached(r *http.Request, key string, load func() (any, error)) 
 	return a.raw, nil
 }
 
-
 // flag is a 0/1 body field that also accepts true/false.
 type flag bool
 

@@ -72,7 +72,6 @@ func (h *Handler) cached(r *http.Request, key string, load func() (any, error)) 
 	})
 }
 
-
 func (h *Handler) detail(r *http.Request) (any, error) {
 	var b siteBody
 	if err := api.Decode(r, &b); err != nil {
