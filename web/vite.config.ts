@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, searchForWorkspaceRoot, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,8 @@ export default defineConfig({
     sourcemap: false,
   },
   server: {
+    // The strong-password rule imports the server's common-password list (?raw).
+    fs: { allow: [searchForWorkspaceRoot(process.cwd()), fileURLToPath(new URL('../internal/member/', import.meta.url))] },
     proxy: Object.fromEntries(
       proxied.map((p) => [p, { target: server, changeOrigin: true, ws: p === '/connection' }]),
     ),

@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetBuildState } from '@/app/build-watch';
 import { currentLanguage } from '@/lib/locale';
+import { reloadSession } from '@/lib/session';
 import { appModeStore, loadingStore, modalStore } from '@/lib/ui-store';
 import en from '@/locales/en_US.json';
 import { server } from './server';
@@ -35,6 +36,7 @@ await i18next.use(initReactI18next).init({
   fallbackLng: 'en_US',
   resources: { en_US: { translation: en } },
   interpolation: { escapeValue: false },
+  keySeparator: false,
   react: { useSuspense: false },
 });
 
@@ -47,6 +49,7 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; path=/; max-age=0`;
   }
   localStorage.clear();
+  reloadSession();
   sessionStorage.clear();
   modalStore.set(null);
   loadingStore.set(0);

@@ -39,6 +39,8 @@ export async function initI18n(lang: LanguageCode): Promise<void> {
       load: 'currentOnly',
       nonExplicitSupportedLngs: false,
       interpolation: { escapeValue: false },
+      // Keys are the spec's message keys, some with dots (signup.require_text): flat, never nested.
+      keySeparator: false,
       returnNull: false,
       react: { useSuspense: false },
     });
