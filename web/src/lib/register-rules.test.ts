@@ -15,7 +15,7 @@ import {
   checkWithdrawPassword,
   loadCommonPasswords,
   parseCommonPasswords,
-} from './validate';
+} from './register-rules';
 
 interface Case {
   rule: string;
@@ -30,7 +30,7 @@ interface Case {
   want: string;
 }
 
-const MEMBER = join(__dirname, '..', '..', '..', '..', 'internal', 'member');
+const MEMBER = join(__dirname, '..', '..', '..', 'internal', 'member');
 const cases = JSON.parse(readFileSync(join(MEMBER, 'testdata', 'register_cases.json'), 'utf8')) as Case[];
 const common = parseCommonPasswords(readFileSync(join(MEMBER, 'common_passwords.txt'), 'utf8'));
 
