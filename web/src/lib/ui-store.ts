@@ -4,16 +4,35 @@ import { useSyncExternalStore } from 'react';
 import { createStore } from './events';
 import { session } from './storage';
 
-export type ModalName = 'login' | 'register' | 'news' | 'bulletin-history';
+export type ModalName =
+  | 'login'
+  | 'register'
+  | 'news'
+  | 'bulletin-history'
+  // members (issue 4)
+  | 'double-validation'
+  | 'withdraw-recovery'
+  | 'forgot-password'
+  | 'reset-password'
+  | 'change-password';
 
 export const modalStore = createStore<ModalName | null>(null);
 
-export function openModal(name: ModalName): void {
+/** What the open modal was opened with (the double-validation question, the recovery account ...). */
+export const modalDataStore = createStore<unknown>(undefined);
+
+export function openModal(name: ModalName, data?: unknown): void {
+  modalDataStore.set(data);
   modalStore.set(name);
 }
 
 export function closeModal(): void {
   modalStore.set(null);
+  modalDataStore.set(undefined);
+}
+
+export function useModalData<T>(): T | undefined {
+  return useSyncExternalStore(modalDataStore.subscribe, modalDataStore.get, modalDataStore.get) as T | undefined;
 }
 
 export function useOpenModal(): ModalName | null {
