@@ -31,6 +31,16 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    rollupOptions: {
+      // The lobby, and the in-house game pages the server serves at
+      // /games/{game_code}/ from dist/games/{slot,baccarat,keno}/index.html.
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        'games/slot': fileURLToPath(new URL('./games/slot/index.html', import.meta.url)),
+        'games/baccarat': fileURLToPath(new URL('./games/baccarat/index.html', import.meta.url)),
+        'games/keno': fileURLToPath(new URL('./games/keno/index.html', import.meta.url)),
+      },
+    },
   },
   server: {
     // The strong-password rule imports the server's common-password list (?raw).

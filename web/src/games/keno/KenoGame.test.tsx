@@ -1,0 +1,61 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { kenoRound, kenoSession } from '@/test/games-fixtures';
+import { mockPlayApi, UUID } from '@/test/games';
+import { setLang } from '../shared/i18n';
+import { setMotionScale } from '../shared/motion';
+import { KenoGame } from './KenoGame';
+import { quickPick, togglePick } from './logic';
+
+beforeEach(() => {
+  setMotionScale(0);
+  setLang('en_US');
+});
+afterEach(() => setMotionScale(undefined));
+
+describe('keno page', () => {
+  it('shows the RTP per pick count and the stakes before play (VND, exponent 0)', async () => {
+    // the VND session the server opens: 50,000,000 play money, unit 250
+    const vnd = { ...kenoSession, currency: 'VND', exponent: 0, balance: 50000000, limits: { unit: 250, stakes: [2500, 5000, 12500, 25000, 50000, 125000, 250000, 1250000] } };
+    mockPlayApi(vnd, [kenoRound]);
+    render(<KenoGame sessionId="k1" />);
+    const panel = await screen.findByTestId('rules-panel');
+    expect(within(panel).getByTestId('rules-rtp').textContent).toContain('up to 95.00%');
+    expect(within(panel).getByTestId('rules-limits').textContent).toContain('Stakes 2,500 to 1,250,000');
+    expect(within(panel).getByTestId('keno-paytable').textContent).toContain('10: ×10000');
+    expect(screen.getByTestId('game-balance').textContent).toBe('₫50,000,000');
+  });
+
+  it('picks numbers, reveals the 20 drawn and highlights the hits', async () => {
+    const api = mockPlayApi(kenoSession, [kenoRound]);
+    render(<KenoGame sessionId="k1" />);
+    fireEvent.click(await screen.findByTestId('rules-start'));
+    const picks = kenoRound.choices.picks;
+    for (const n of picks) fireEvent.click(screen.getByTestId(`keno-n-${n}`));
+    expect(screen.getByTestId('keno-pick-count').textContent).toBe(`${picks.length} / 10 picked`);
+    expect(screen.getByTestId('keno-pays').textContent).toContain('RTP 93.30%');
+    fireEvent.click(screen.getByTestId('keno-play'));
+
+    await waitFor(() => expect(screen.getByTestId('keno-result').textContent).toBe('Hits: 1 · No win this round'));
+    expect(api.plays[0].request_id).toMatch(UUID);
+    expect(api.plays[0].choices).toEqual({ picks, stake: 10 });
+    const drawn = kenoRound.outcome.drawn;
+    expect(within(screen.getByTestId('keno-drawn')).getAllByRole('listitem').map((li) => Number(li.textContent))).toEqual(drawn);
+    expect(screen.getByTestId('keno-n-67').className).toContain('is-hit');
+    expect(screen.getByTestId('keno-n-21').className).toContain('is-drawn');
+    expect(screen.getByTestId('keno-n-21').className).not.toContain('is-hit');
+    expect(screen.getByTestId('keno-n-1').className).toContain('is-picked');
+    expect(screen.getByTestId('keno-hits').textContent).toBe('Hits: 1');
+    expect(screen.getByTestId('game-balance').textContent).toBe('$1,999.90');
+  });
+
+  it('allows at most 10 picks; quick pick gives distinct numbers', () => {
+    let p: number[] = [];
+    for (let n = 1; n <= 12; n++) p = togglePick(p, n);
+    expect(p).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(togglePick(p, 3)).not.toContain(3);
+    const q = quickPick(10);
+    expect(new Set(q).size).toBe(10);
+    expect(q.every((n) => n >= 1 && n <= 80)).toBe(true);
+  });
+});
