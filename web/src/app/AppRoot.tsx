@@ -5,6 +5,7 @@ import { DeviceHints, DocumentMeta } from '@/features/site';
 import { getCookie, removeCookie } from '@/lib/cookies';
 import { openModal, useLoadingFlag } from '@/lib/ui-store';
 import { LayoutRoot } from './LayoutRoot';
+import { MemberBridge } from './MemberBridge';
 import { ModalHost } from './ModalHost';
 
 /** The production /register guard leaves isRouteRegister; the next load opens the register modal. */
@@ -27,6 +28,7 @@ export function AppRoot() {
       <DocumentMeta />
       <Outlet />
       <ModalHost />
+      <MemberBridge />
       <DeviceHints />
       <LoadingOverlay active={busy || navigation.state === 'loading'} />
     </LayoutRoot>

@@ -46,7 +46,8 @@ describe('route guards', () => {
 
   it('/register in development shows the register page', async () => {
     const { router } = renderApp('/register');
-    expect((await screen.findByTestId('page-title')).textContent).toBe('Register');
+    await screen.findByTestId('register-page');
+    await screen.findByTestId('register-form');
     expect(router.state.location.pathname).toBe('/register');
     expect(screen.queryByTestId('register-modal')).toBeNull();
   });

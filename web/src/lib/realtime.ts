@@ -27,6 +27,17 @@ export const realtimeStatus = createStore<RealtimeStatus>('idle');
 export const subscribedChannels = createStore<readonly string[]>([]);
 
 let client: Centrifuge | null = null;
+let enabled = true;
+
+/** Tests run without sockets: startRealtime does nothing and the 2000 ms check is skipped. */
+export function setRealtimeEnabled(on: boolean): void {
+  enabled = on;
+  if (!on) stopRealtime();
+}
+
+export function realtimeEnabled(): boolean {
+  return enabled;
+}
 let generation = 0;
 let current: RealtimeParams | null = null;
 
@@ -74,6 +85,7 @@ function same(a: RealtimeParams | null, b: RealtimeParams): boolean {
 
 /** Connects (or reconnects when the identity or currency changed). */
 export async function startRealtime(params: RealtimeParams): Promise<void> {
+  if (!enabled) return;
   if (same(current, params) && client) return;
   // Only the token changed (rotation every 30 minutes): keep the connection.
   if (client && current && current.memberId === params.memberId && current.currency === params.currency && params.token) {

@@ -2,10 +2,11 @@
 // (spec section 3 "Stored data"), mirrored in a store so the UI follows
 // login and logout, plus the login and logout announcements.
 import { useSyncExternalStore } from 'react';
+import { setCookie } from './cookies';
 import { createEmitter, createStore } from './events';
 import { local, LS } from './storage';
 
-export type LogoutReason = 'unauthorized' | 'user' | 'other_device' | 'realtime' | 'clean_cache';
+export type LogoutReason = 'unauthorized' | 'user' | 'other_device' | 'realtime' | 'clean_cache' | 'other_tab';
 
 export interface SessionState {
   token: string | null;
@@ -66,7 +67,12 @@ export function login(data: LoginData, via: LoginEvent['via'] = 'form'): void {
   local.set(LS.token, data.token);
   local.set(LS.memberId, memberId);
   local.set(LS.memberAccount, data.member_account);
-  if (data.member_currency) local.set(LS.currency, data.member_currency);
+  if (data.member_currency) {
+    // The member's currency becomes the site currency (cookie currency wins over storage).
+    local.set(LS.currency, data.member_currency);
+    setCookie('currency', data.member_currency, { days: 1 });
+    setCookie('ccy', data.member_currency, { days: 1 });
+  }
   sessionStore.set({ token: data.token, memberId, account: data.member_account, currency: data.member_currency || null });
   loginEmitter.emit({ data, previousCurrency, via });
 }

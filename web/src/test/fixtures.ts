@@ -106,3 +106,85 @@ export const footerGroups = [
     ],
   },
 ];
+
+/** Register settings per currency, as the demo seed has them (docs/api.md /arks/web/register-settings). */
+const setting = (currency: string, name: string, o: { d?: 0 | 1; r?: 0 | 1; u?: 0 | 1; c?: 0 | 1; v?: 0 | 1 } = {}) => ({
+  name,
+  currency,
+  is_display: o.d ?? 1,
+  is_required: o.r ?? 0,
+  is_unique: o.u ?? 0,
+  is_member_center: o.c ?? 0,
+  is_verification: o.v ?? 0,
+  is_member_center_verification: o.v && o.c ? 1 : 0,
+});
+
+export const registerSettings = [
+  setting('USD', 'member_name', { c: 1 }),
+  setting('USD', 'member_email', { r: 1, u: 1, c: 1 }),
+  setting('USD', 'member_phone', { u: 1, c: 1, v: 1 }),
+  setting('USD', 'member_birthday', { c: 1 }),
+  setting('USD', 'withdraw_password'),
+  setting('USD', 'introducer'),
+  setting('USD', 'telegram', { c: 1 }),
+  setting('USD', 'whatsapp', { c: 1 }),
+  setting('USD', 'check_password', { r: 1 }),
+  setting('USD', 'captcha', { r: 1 }),
+  setting('RMB', 'member_name', { r: 1, u: 1 }),
+  setting('RMB', 'member_phone', { r: 1, u: 1, c: 1, v: 1 }),
+  setting('RMB', 'withdraw_password', { r: 1 }),
+  setting('RMB', 'identity_id', { u: 1 }),
+  setting('RMB', 'introducer'),
+  setting('RMB', 'qq', { c: 1 }),
+  setting('RMB', 'wechat', { c: 1 }),
+  setting('RMB', 'check_password', { r: 1 }),
+  setting('RMB', 'captcha', { r: 1 }),
+  setting('VND', 'member_name', { r: 1 }),
+  setting('VND', 'member_phone', { r: 1, u: 1, c: 1, v: 1 }),
+  setting('VND', 'member_email', { c: 1 }),
+  setting('VND', 'introducer'),
+  setting('VND', 'zalo', { c: 1 }),
+  setting('VND', 'facebook', { c: 1 }),
+  setting('VND', 'check_password', { r: 1 }),
+  setting('VND', 'captcha', { r: 1 }),
+];
+
+export const loginData = { member_id: 7, member_account: 'player01', member_currency: 'USD', member_login_id: 'ml-1', token: 'tok-player01' };
+
+export const memberLayout = {
+  id: 7,
+  member_account: 'player01',
+  member_currency: 'USD',
+  member_cash: 1234.5,
+  member_type: 1,
+  agent_type: 0,
+  agent_level: 0,
+  is_agent: 0,
+  agent_active: 0,
+  is_playing: 0,
+  cash_back_status: 0,
+  wallet_status: 1,
+  first_login_to_change_password: 0,
+  need_bank_account_deposit_verified: 0,
+};
+
+export const memberProfile = {
+  id: 7,
+  member_account: 'player01',
+  member_name: 'Dana Demo',
+  is_withdraw_password: 1,
+  member_birthday: '1990-05-17',
+  member_email: 'demo@gamehall.test',
+  member_currency: 'USD',
+  member_phone: '',
+  member_line: '',
+  member_others: '',
+  member_qq: '',
+  member_skype: '',
+  member_wechat: '',
+  member_fb: '',
+  member_zalo: '',
+  member_telegram: '',
+  member_whats_app: '',
+  new_identity_id: '',
+};

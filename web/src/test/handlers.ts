@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { announcements, banners, bulletins, envConfig, footerGroups, gameTypes, mobileFooter } from './fixtures';
+import { announcements, banners, bulletins, envConfig, footerGroups, gameTypes, loginData, memberLayout, memberProfile, mobileFooter, registerSettings } from './fixtures';
 
 export const ok = (data: unknown, code = 100) => HttpResponse.json({ code, message: 'success', data });
 
@@ -28,6 +28,20 @@ export const handlers = [
   http.post('/api/arks/web/bulletin/history', () => ok({ list: bulletins })),
   http.post('/api/v2/get_jackpot', () => ok({ jackpot: { currency: 'USD', jackpot_amount_total: 1234567.89 } })),
   http.post('/api/demo/gt_games', () => ok({ list: gameTypes })),
+  // members (issue 4)
+  http.post('/api/arks/web/register-settings', () => ok({ list: registerSettings })),
+  http.post('/api/arks/web/register-settings/service-agreement', () => ok({ list: [{ id: 1, title: 'Terms of service', content: '<p>Be 18 or older.</p>' }] })),
+  http.post('/api/arks/web/check-agent-domain', () => ok({ is_valid: 0, currency: '', agent_id: '' })),
+  http.post('/api/captcha', () => ok({ token: 'cap-1', captcha: 'data:image/png;base64,AAAA', placeholder: '4 digits' })),
+  http.post('/api/get_login_header', () => ok({ remote_addr: '203.0.113.9', country: 'US', host: 'gamehall.test' })),
+  http.post('/api/login', () => ok(loginData)),
+  http.post('/api/register', () => ok(loginData)),
+  http.post('/api/register/verification', () => ok({})),
+  http.post('/api/register/sms', () => ok({})),
+  http.post('/api/fb_tracking', () => ok({})),
+  http.post('/api/logout', () => ok({})),
+  http.post('/api/member/profile/common/layout', () => ok({ member_common_layout: memberLayout })),
+  http.post('/api/member/profile', () => ok({ member_profile: memberProfile })),
   http.get('/builds/latest.json', () => HttpResponse.json({ id: 'build1', timestamp: 1 })),
   http.get('/builds/meta/:file', () => HttpResponse.json({ id: 'build1', timestamp: 1, route_rules: {}, prerendered: [] })),
 ];

@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetBuildState } from '@/app/build-watch';
 import { currentLanguage } from '@/lib/locale';
+import { setRealtimeEnabled } from '@/lib/realtime';
 import { reloadSession } from '@/lib/session';
 import { appModeStore, loadingStore, modalStore } from '@/lib/ui-store';
 import en from '@/locales/en_US.json';
@@ -39,6 +40,8 @@ await i18next.use(initReactI18next).init({
   keySeparator: false,
   react: { useSuspense: false },
 });
+
+setRealtimeEnabled(false);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -42,24 +42,4 @@ export interface RegisterForm {
   errorTrack: string[];
 }
 
-export type FieldName =
-  | 'memberAccount'
-  | 'password'
-  | 'checkPassword'
-  | 'memberName'
-  | 'introducer'
-  | 'memberEmail'
-  | 'birthday'
-  | 'withdrawPassword'
-  | 'memberPhone'
-  | 'phoneVerify'
-  | 'memberQq'
-  | 'memberTelegram'
-  | 'memberWhatsApp'
-  | 'memberSkype'
-  | 'memberFb'
-  | 'memberZalo'
-  | 'memberWechat'
-  | 'identityId'
-  | 'answer'
-  | 'agreement';
+export type { FieldName } from '@/lib/register-codes';

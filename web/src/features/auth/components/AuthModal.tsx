@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/ui/Modal';
 import { Tabs } from '@/components/ui/Tabs';
 import { LockIcon } from '@/components/ui/icons';
+import { LoginForm } from './LoginForm';
 import './auth.css';
 
 export type AuthTab = 'login' | 'register';
@@ -11,15 +12,16 @@ interface Props {
   initialTab: AuthTab;
   demoMode: boolean;
   onClose: () => void;
+  /** the register form (another feature), composed by the app */
+  renderRegister: (done: () => void, toLogin: () => void) => ReactNode;
 }
 
-// The login and register forms arrive with the members issue; this modal
-// already holds their place, tabs and demo-mode rule so callers need not change.
-export default function AuthModal({ initialTab, demoMode, onClose }: Props) {
+/** Login and register in one modal with tabs; demo mode turns both off (spec section 1). */
+export default function AuthModal({ initialTab, demoMode, onClose, renderRegister }: Props) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<AuthTab>(initialTab);
   return (
-    <Modal open onClose={onClose} size="sm" testId="auth-modal" closeTestId="auth-close" title={tab === 'login' ? t('login') : t('register')}>
+    <Modal open onClose={onClose} size={tab === 'register' ? 'md' : 'sm'} testId="auth-modal" closeTestId="auth-close" title={tab === 'login' ? t('login') : t('register')}>
       <Tabs
         items={[
           { id: 'login', label: t('login'), testId: 'auth-tab-login' },
@@ -32,11 +34,15 @@ export default function AuthModal({ initialTab, demoMode, onClose }: Props) {
         className="auth-tabs"
       />
       <div className="auth-panel" data-testid={tab === 'login' ? 'login-modal' : 'register-modal'}>
-        <LockIcon width={36} height={36} className="auth-panel__icon" />
         {demoMode ? (
-          <p data-testid="demo-note">{t('demo_mode_auth_disabled')}</p>
+          <div className="auth-panel__demo">
+            <LockIcon width={36} height={36} className="auth-panel__icon" />
+            <p data-testid="demo-note">{t('demo_mode_auth_disabled')}</p>
+          </div>
+        ) : tab === 'login' ? (
+          <LoginForm onDone={onClose} onRegister={() => setTab('register')} />
         ) : (
-          <p>{tab === 'login' ? t('login_coming_soon') : t('register_coming_soon')}</p>
+          renderRegister(onClose, () => setTab('login'))
         )}
       </div>
     </Modal>

@@ -27,7 +27,7 @@ import { login } from '@/lib/session';
 import { getSiteId } from '@/lib/site-id';
 import { useCountdown } from '@/lib/use-countdown';
 import { agentDomainQuery, agentInfo, register, sendRegisterSms, validLink, verifyField } from '../api/register';
-import { registerCodeTarget, SMS_DEFAULT_VERIFY_SECONDS, SMS_FIRST_COUNTDOWN, smsCodeOutcome } from '../codes';
+import { registerCodeTarget, SMS_DEFAULT_VERIFY_SECONDS, SMS_FIRST_COUNTDOWN, smsCodeOutcome } from '@/lib/register-codes';
 import { emptyForm, introducerOf, joinWithdrawPassword, openCurrencies, switchCurrency, toRegisterPayload } from '../payload';
 import { trackCompleteRegistration } from '../tracking';
 import type { FieldName, RegisterForm as Form, RegisterType } from '../types';
@@ -444,7 +444,7 @@ export function RegisterForm({
       <Field name="memberAccount" label={t('account')} required error={errors.memberAccount} hint={t('reg_account_hint')}>
         {(id, d) => input('memberAccount', 'memberAccount', { autoComplete: 'username', maxLength: 12, placeholder: t('ph_account_name') })(id, d)}
       </Field>
-      <Field name="password" label={t('password')} required error={errors.password} hint={t(strongPasswords ? 'reg_password_hint_strong' : 'reg_password_hint')}>
+      <Field name="password" label={t('password')} required error={errors.password} hint={t(strongPasswords ? /* i18n */ 'reg_password_hint_strong' : 'reg_password_hint')}>
         {(id, d) => input('password', 'password', { type: 'password', autoComplete: 'new-password', maxLength: strongPasswords ? 64 : 12, placeholder: t('ph_password') })(id, d)}
       </Field>
       {shown(rules, 'check_password') && (
@@ -453,7 +453,7 @@ export function RegisterForm({
         </Field>
       )}
       {shown(rules, 'member_name') && (
-        <Field name="memberName" label={t('real_name')} required={isRequired(rules, 'member_name')} error={errors.memberName} hint={t(form.memberCurrency === 'RMB' ? 'reg_name_hint_rmb' : form.memberCurrency === 'VND' ? 'reg_name_hint_vnd' : 'reg_name_hint')}>
+        <Field name="memberName" label={t('real_name')} required={isRequired(rules, 'member_name')} error={errors.memberName} hint={t(form.memberCurrency === 'RMB' ? /* i18n */ 'reg_name_hint_rmb' : form.memberCurrency === 'VND' ? /* i18n */ 'reg_name_hint_vnd' : /* i18n */ 'reg_name_hint')}>
           {(id, d) => input('memberName', 'memberName', { autoComplete: 'name', maxLength: 50 })(id, d)}
         </Field>
       )}

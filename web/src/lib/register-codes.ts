@@ -1,6 +1,27 @@
 // Spec section 8 "Register (field-check and register codes)": where each
-// code shows. Codes are normalised before matching ("0102", " 102", 102).
-import type { FieldName } from './types';
+// code shows, for the register form and the member centre. Codes are normalised before matching ("0102", " 102", 102).
+/** Fields of the register form (and the member centre) a message can show under. */
+export type FieldName =
+  | 'memberAccount'
+  | 'password'
+  | 'checkPassword'
+  | 'memberName'
+  | 'introducer'
+  | 'memberEmail'
+  | 'birthday'
+  | 'withdrawPassword'
+  | 'memberPhone'
+  | 'phoneVerify'
+  | 'memberQq'
+  | 'memberTelegram'
+  | 'memberWhatsApp'
+  | 'memberSkype'
+  | 'memberFb'
+  | 'memberZalo'
+  | 'memberWechat'
+  | 'identityId'
+  | 'answer'
+  | 'agreement';
 
 export interface CodeTarget {
   /** the field the message shows under; none means a toast */

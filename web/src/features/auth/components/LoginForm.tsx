@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { CaptchaInput, Field, FormError, TextInput } from '@/components/ui/Field';
+import '@/components/ui/form.css';
+import { isApiError } from '@/lib/api-client';
+import { CAPTCHA_LOGIN, useCaptcha } from '@/lib/captcha';
+import { errorText } from '@/lib/query-client';
+import { login } from '@/lib/session';
+import { openModal } from '@/lib/ui-store';
+import { loginRequest } from '../api/auth';
+import { loginOutcome } from '../codes';
+import type { Challenge } from '../types';
+
+interface Props {
+  onDone: () => void;
+  onRegister?: () => void;
+}
+
+type Errors = { account?: string; password?: string; answer?: string };
+
+/** Login of spec sections 4, 5 and 8: account, password, captcha; the captcha is new after every attempt. */
+export function LoginForm({ onDone, onRegister }: Props) {
+  const { t } = useTranslation();
+  const captcha = useCaptcha(CAPTCHA_LOGIN);
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [answer, setAnswer] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const next: Errors = {};
+    if (!account.trim()) next.account = t('ph_account_name');
+    if (!password) next.password = t('ph_password');
+    if (!answer.trim()) next.answer = t('ph_account_verify_code');
+    setErrors(next);
+    setFormError('');
+    if (Object.keys(next).length) return;
+    setBusy(true);
+    try {
+      const data = await loginRequest({ account, password, answer, captchaToken: captcha.token });
+      login(data, 'form');
+      onDone();
+    } catch (err) {
+      if (!isApiError(err) || err.kind !== 'business') {
+        setFormError(errorText(err));
+      } else {
+        const out = loginOutcome(err.code);
+        if (out.kind === 'message') setFormError(out.suffix ? `${t(out.key)} (${out.suffix})` : t(out.key));
+        else if (out.kind === 'double-validation') {
+          toast.info(t('different_device'));
+          openModal('double-validation', err.data as Challenge);
+        }
+        else if (out.kind === 'recovery') openModal('withdraw-recovery', { account: account.trim() });
+        else setFormError(err.message || t('error'));
+      }
+    } finally {
+      setBusy(false);
+      setAnswer('');
+      captcha.refresh();
+    }
+  };
+
+  return (
+    <form className="form login-form" onSubmit={submit} noValidate data-testid="login-form">
+      <FormError text={formError} testId="login-error" />
+      <Field name="account" label={t('account')} error={errors.account}>
+        {(id, d) => (
+          <TextInput id={id} value={account} onValue={setAccount} autoComplete="username" maxLength={32} placeholder={t('ph_account_name')} invalid={!!errors.account} describedBy={d} data-testid="login-account" />
+        )}
+      </Field>
+      <Field name="password" label={t('password')} error={errors.password}>
+        {(id, d) => (
+          <TextInput id={id} type="password" value={password} onValue={setPassword} autoComplete="current-password" maxLength={64} placeholder={t('ph_password')} invalid={!!errors.password} describedBy={d} data-testid="login-password" />
+        )}
+      </Field>
+      <Field name="answer" label={t('captcha')} error={errors.answer}>
+        {(id, d) => (
+          <CaptchaInput id={id} value={answer} onValue={setAnswer} image={captcha.image} placeholder={captcha.placeholder} loading={captcha.loading} onRefresh={captcha.refresh} invalid={!!errors.answer} describedBy={d} />
+        )}
+      </Field>
+      <div className="form__actions">
+        <button type="button" className="link-button" onClick={() => openModal('forgot-password')} data-testid="open-forgot">
+          {t('forgot_password')}
+        </button>
+      </div>
+      <button type="submit" className="btn btn--gold btn--block" disabled={busy} data-testid="login-submit">
+        {busy ? t('loading') : t('login')}
+      </button>
+      {onRegister && (
+        <p className="login-form__alt muted">
+          {t('no_account')}{' '}
+          <button type="button" className="link-button" onClick={onRegister}>
+            {t('register')}
+          </button>
+        </p>
+      )}
+    </form>
+  );
+}
