@@ -1,5 +1,6 @@
+import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { createTestRouter } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
@@ -13,6 +14,19 @@ export function renderApp(path = '/', { width = 1280 }: { width?: number } = {})
   setWidth(width);
   const client = createQueryClient();
   const router = createTestRouter(client, [path]);
+  const utils = render(
+    <AppProviders client={client}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, router, client };
+}
+
+/** One component inside the app's providers and a memory router (for hooks like useNavigate). */
+export function renderUi(ui: ReactElement, { path = '/', width = 1280 }: { path?: string; width?: number } = {}) {
+  setWidth(width);
+  const client = createQueryClient();
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
   const utils = render(
     <AppProviders client={client}>
       <RouterProvider router={router} />
