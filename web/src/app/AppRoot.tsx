@@ -4,6 +4,7 @@ import { LoadingOverlay } from '@/components/ui/LoadingOverlay';
 import { DeviceHints, DocumentMeta } from '@/features/site';
 import { getCookie, removeCookie } from '@/lib/cookies';
 import { openModal, useLoadingFlag } from '@/lib/ui-store';
+import { GamesBridge } from './GamesBridge';
 import { LayoutRoot } from './LayoutRoot';
 import { MemberBridge } from './MemberBridge';
 import { ModalHost } from './ModalHost';
@@ -26,7 +27,9 @@ export function AppRoot() {
   return (
     <LayoutRoot>
       <DocumentMeta />
-      <Outlet />
+      <GamesBridge>
+        <Outlet />
+      </GamesBridge>
       <ModalHost />
       <MemberBridge />
       <DeviceHints />

@@ -29,6 +29,14 @@ export const subscribedChannels = createStore<readonly string[]>([]);
 let client: Centrifuge | null = null;
 let enabled = true;
 
+type CentrifugeClass = typeof import('centrifuge').Centrifuge;
+let loadClient: () => Promise<CentrifugeClass> = () => import('centrifuge').then((m) => m.Centrifuge);
+
+/** Tests give a fake client class instead of the lazily loaded `centrifuge`. */
+export function setRealtimeClientLoader(loader: () => Promise<CentrifugeClass>): void {
+  loadClient = loader;
+}
+
 /** Tests run without sockets: startRealtime does nothing and the 2000 ms check is skipped. */
 export function setRealtimeEnabled(on: boolean): void {
   enabled = on;
@@ -96,7 +104,7 @@ export async function startRealtime(params: RealtimeParams): Promise<void> {
   stopRealtime();
   current = params;
   const gen = ++generation;
-  const { Centrifuge } = await import('centrifuge');
+  const Centrifuge = await loadClient();
   if (gen !== generation) return;
   const c = new Centrifuge(realtimeUrl(), { token: params.token ?? '', minReconnectDelay: 500, maxReconnectDelay: 20000 });
   client = c;

@@ -1,7 +1,8 @@
 // msw handlers for the in-house play API, recording what the page sends.
-import { http } from 'msw';
-import { ok } from './handlers';
+import { http, HttpResponse } from 'msw';
 import { server } from './server';
+
+const ok = (data: unknown, code = 100) => HttpResponse.json({ code, message: 'success', data });
 
 export interface PlayApiMock {
   plays: { session: string; request_id: string; choices: unknown }[];

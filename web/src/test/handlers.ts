@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { catalogueHandlers } from './catalogue';
 import { announcements, banners, bulletins, envConfig, footerGroups, gameTypes, loginData, memberLayout, memberProfile, mobileFooter, registerSettings } from './fixtures';
 
 export const ok = (data: unknown, code = 100) => HttpResponse.json({ code, message: 'success', data });
@@ -44,4 +45,5 @@ export const handlers = [
   http.post('/api/member/profile', () => ok({ member_profile: memberProfile })),
   http.get('/builds/latest.json', () => HttpResponse.json({ id: 'build1', timestamp: 1 })),
   http.get('/builds/meta/:file', () => HttpResponse.json({ id: 'build1', timestamp: 1, route_rules: {}, prerendered: [] })),
+  ...catalogueHandlers,
 ];

@@ -10,7 +10,8 @@ export interface ModalProps {
   title?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
+  /** game: nearly the whole screen, no body padding (a game's iframe) */
+  size?: 'sm' | 'md' | 'lg' | 'game';
   testId?: string;
   closeTestId?: string;
 }

@@ -1,9 +1,13 @@
 import type { Banner } from './types';
 
-/** Game type 2 (slot) has its own hall; the others share /gameHall/{gt_id}. */
-export function gameTypeHref(gtId: number, gpId?: number | string): string {
-  if (gtId === 2) return gpId !== undefined ? `/slotgame?gt_id=2&gp_id=${encodeURIComponent(String(gpId))}` : '/slotgame?gt_id=2';
-  return `/gameHall/${gtId}`;
+/**
+ * Game type 2 (slot) has its own hall; the others share /gameHall/{gt_id}.
+ * A provider preselects its tab; `house` is the provider's in-house flag.
+ */
+export function gameTypeHref(gtId: number, gpId?: number | string, house?: number): string {
+  const h = house !== undefined ? `&house=${house ? 1 : 0}` : '';
+  if (gtId === 2) return gpId !== undefined ? `/slotgame?gt_id=2&gp_id=${encodeURIComponent(String(gpId))}${h}` : '/slotgame?gt_id=2';
+  return gpId !== undefined ? `/gameHall/${gtId}?gp_id=${encodeURIComponent(String(gpId))}` : `/gameHall/${gtId}`;
 }
 
 export type BannerTarget =

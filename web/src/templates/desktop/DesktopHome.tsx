@@ -1,7 +1,16 @@
+import type { ReactNode } from 'react';
 import { BulletinPopup } from '@/features/bulletins';
-import { AnnouncementMarquee, BannerCarousel, GameLobby, Jackpot } from '@/features/lobby';
+import { LobbyGames } from '@/features/games';
+import { AnnouncementMarquee, BannerCarousel, GameLobby, Jackpot, type LobbySelection } from '@/features/lobby';
 import { SeoContent, useEnvConfig, useSiteCurrency } from '@/features/site';
 import '../home.css';
+
+/** The games of each lobby tab, around the lobby's own panel. */
+const renderGames = (selection: LobbySelection, panel: ReactNode) => (
+  <LobbyGames key={selection.tab === 'type' ? `type-${selection.gtId}` : selection.tab} selection={selection}>
+    {panel}
+  </LobbyGames>
+);
 
 export function DesktopHome() {
   const env = useEnvConfig();
@@ -12,7 +21,7 @@ export function DesktopHome() {
         <BannerCarousel demoMode={env.demo_mode} />
         <AnnouncementMarquee />
         <Jackpot currency={currency} />
-        <GameLobby currency={currency.code} template={env.desktop_template} demoMode={env.demo_mode} />
+        <GameLobby currency={currency.code} template={env.desktop_template} demoMode={env.demo_mode} renderGames={renderGames} />
       </div>
       <SeoContent />
       <BulletinPopup />

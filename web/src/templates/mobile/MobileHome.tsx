@@ -1,10 +1,18 @@
 import type { ReactNode } from 'react';
 import { BulletinHistoryButton, BulletinPopup } from '@/features/bulletins';
-import { AnnouncementMarquee, BannerCarousel, GameLobby, Jackpot } from '@/features/lobby';
+import { LobbyGames } from '@/features/games';
+import { AnnouncementMarquee, BannerCarousel, GameLobby, Jackpot, type LobbySelection } from '@/features/lobby';
 import { SeoContent, useEnvConfig, useSiteCurrency } from '@/features/site';
 import { useMobileVariant } from './useMobileVariant';
 import type { HomeSection } from './variants';
 import '../home.css';
+
+/** The games of each lobby tab, around the lobby's own panel. */
+const renderGames = (selection: LobbySelection, panel: ReactNode) => (
+  <LobbyGames key={selection.tab === 'type' ? `type-${selection.gtId}` : selection.tab} selection={selection}>
+    {panel}
+  </LobbyGames>
+);
 
 export function MobileHome() {
   const env = useEnvConfig();
@@ -14,7 +22,7 @@ export function MobileHome() {
     carousel: <BannerCarousel demoMode={env.demo_mode} />,
     marquee: <AnnouncementMarquee trailing={<BulletinHistoryButton />} />,
     jackpot: <Jackpot currency={currency} compact />,
-    game_types: <GameLobby currency={currency.code} template={variant.name} demoMode={env.demo_mode} layout={variant.cards} />,
+    game_types: <GameLobby currency={currency.code} template={variant.name} demoMode={env.demo_mode} layout={variant.cards} renderGames={renderGames} />,
   };
   return (
     <div className="home home--mobile">

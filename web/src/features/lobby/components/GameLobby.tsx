@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Tabs, type TabItem } from '@/components/ui/Tabs';
 import { LockIcon } from '@/components/ui/icons';
-import { isLoggedIn } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import { openModal } from '@/lib/ui-store';
 import { useGameTypes } from '../hooks/useGameTypes';
 import { gameTypeHref } from '../links';
@@ -59,7 +59,7 @@ function ProviderGrid({ gt }: { gt: GameType }) {
   return (
     <div className="gp-grid">
       {gt.gp_list.map((p) => (
-        <Link key={p.gp_id} to={gameTypeHref(gt.gt_id, p.gp_id)} className="gp-card" data-testid={`provider-card-${p.gp_id}`}>
+        <Link key={p.gp_id} to={gameTypeHref(gt.gt_id, p.gp_id, p.house)} className="gp-card" data-testid={`provider-card-${p.gp_id}`}>
           <img src={p.gp_logo} alt="" />
           <span className="gp-card__name">{p.gp_gt_name || p.gp_name}</span>
           <span className="gp-card__meta">
@@ -84,17 +84,26 @@ function LoginNeeded({ demoMode }: { demoMode: boolean }) {
   );
 }
 
+/** What a tab shows, for the games list composed in by the templates. */
+export type LobbySelection = { tab: 'all_game' } | { tab: 'my_favorite' } | { tab: 'last_play' } | { tab: 'type'; gtId: number };
+
 interface GameLobbyProps {
   currency: string;
   template: string;
   demoMode: boolean;
   layout?: 'grid' | 'rows';
+  /**
+   * The games of a tab (search, popular, favourites, recently played, a
+   * type's games), given the lobby's own panel to place among them.
+   */
+  renderGames?: (selection: LobbySelection, panel: ReactNode) => ReactNode;
 }
 
-export function GameLobby({ currency, template, demoMode, layout = 'grid' }: GameLobbyProps) {
+export function GameLobby({ currency, template, demoMode, layout = 'grid', renderGames }: GameLobbyProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<TabId>('all_game');
   const { data: types, isPending } = useGameTypes(currency, template);
+  const { token } = useSession();
 
   const items: TabItem<TabId>[] = [
     ...LOBBY_TABS.map((id) => ({ id, label: t(id), icon: TAB_GLYPHS[id], testId: `lobby-tab-${id}` })),
@@ -107,8 +116,11 @@ export function GameLobby({ currency, template, demoMode, layout = 'grid' }: Gam
   ];
 
   let panel: ReactNode;
+  let selection: LobbySelection | null = { tab: 'all_game' };
   if (tab === 'my_favorite' || tab === 'last_play') {
-    panel = isLoggedIn() ? <p className="lobby-hint muted">{t('no_games_yet')}</p> : <LoginNeeded demoMode={demoMode} />;
+    // Member lists: visitors get the login hint (the auth state is the stored token).
+    selection = token ? { tab } : null;
+    panel = token ? null : <LoginNeeded demoMode={demoMode} />;
   } else if (tab === 'all_game') {
     panel = isPending ? (
       <div className={`gt-grid gt-grid--${layout}`}>
@@ -125,6 +137,7 @@ export function GameLobby({ currency, template, demoMode, layout = 'grid' }: Gam
     );
   } else {
     const gt = types?.find((x) => `gt-${x.gt_id}` === tab);
+    selection = gt ? { tab: 'type', gtId: gt.gt_id } : null;
     panel = gt ? (
       <div className="gt-detail">
         <GameTypeCard gt={gt} featured />
@@ -132,6 +145,9 @@ export function GameLobby({ currency, template, demoMode, layout = 'grid' }: Gam
       </div>
     ) : null;
   }
+
+  if (selection && renderGames) panel = renderGames(selection, panel);
+  else if (token && (tab === 'my_favorite' || tab === 'last_play')) panel = <p className="lobby-hint muted">{t('no_games_yet')}</p>;
 
   return (
     <section className="game-lobby" aria-label={t('game_lobby')}>

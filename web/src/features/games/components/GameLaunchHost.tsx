@@ -1,0 +1,68 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { browser } from '@/lib/browser';
+import { onLogout } from '@/lib/session';
+import { GamesConfigContext, type GamesConfig } from '../context';
+import { currentGameWindow, isPlaying, launchStore, quitGame, setIsPlay, useLaunchDialog, useLaunchState } from '../launch/store';
+import { QUICK_GAME, isQuickGame } from '../messages';
+
+const GameFrameModal = lazy(() => import('./GameFrameModal'));
+const LaunchDialogs = lazy(() => import('./LaunchDialogs'));
+
+/** Spec section 9: the quit-game routine runs 300 ms after start when isPlay was left at 1. */
+export const START_QUIT_DELAY_MS = 300;
+
+/**
+ * Page-wide game launch duties: isPlay on start and on a back-forward cache
+ * restore, quickGame from the game window or the modal's iframe, quitting
+ * at logout, and the game modal and launch dialogs.
+ */
+function LaunchDuties() {
+  useEffect(() => {
+    // A previous page left a game running: quit it (spec section 4).
+    const timer = isPlaying() ? setTimeout(() => void quitGame().finally(() => setIsPlay(false)), START_QUIT_DELAY_MS) : undefined;
+
+    const onPageShow = (e: PageTransitionEvent) => {
+      if (e.persisted && isPlaying()) browser.reload();
+    };
+    const onMessage = (e: MessageEvent) => {
+      if (e.origin !== window.location.origin || !isQuickGame(e.data)) return;
+      const s = launchStore.get();
+      if (s.status === 'idle') return;
+      // Only the game this page opened may close it: its window or the modal's iframe.
+      const frame = document.querySelector<HTMLIFrameElement>('iframe[data-testid="game-frame"], iframe[data-testid="room-frame"]');
+      const fromGame = (currentGameWindow() && e.source === currentGameWindow()) || (frame && e.source === frame.contentWindow);
+      if (fromGame) void quitGame();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    window.addEventListener('message', onMessage);
+    const offLogout = onLogout(() => void quitGame());
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pageshow', onPageShow);
+      window.removeEventListener('message', onMessage);
+      offLogout();
+    };
+  }, []);
+
+  const state = useLaunchState();
+  const dialog = useLaunchDialog();
+  const modal = state.mode === 'modal' && state.status === 'playing' && state.url;
+  return (
+    <Suspense fallback={null}>
+      {modal && <GameFrameModal url={state.url!} title={state.target?.name ?? ''} onClose={() => void quitGame()} />}
+      {dialog && <LaunchDialogs dialog={dialog} />}
+    </Suspense>
+  );
+}
+
+export { QUICK_GAME };
+
+/** Gives the games feature the site's settings and runs the launch duties. */
+export function GamesProvider({ config, children }: { config: GamesConfig; children?: ReactNode }) {
+  return (
+    <GamesConfigContext.Provider value={config}>
+      {children}
+      <LaunchDuties />
+    </GamesConfigContext.Provider>
+  );
+}

@@ -1,0 +1,136 @@
+import './games.css';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Modal } from '@/components/ui/Modal';
+import { isExternalUrl } from '@/lib/browser';
+import { openModal } from '@/lib/ui-store';
+import { useLanguage } from '@/lib/use-language';
+import { useGamesConfig } from '../context';
+import { useGameList } from '../hooks/useCatalogue';
+import { useGameLaunch } from '../hooks/useGameLaunch';
+import { dialogStore, type LaunchDialog } from '../launch/store';
+import type { Game } from '../types';
+import { GameGrid } from './GameGrid';
+
+const close = () => dialogStore.set(null);
+
+/** "2026-11-23 02:00" in the site's zone (Caracas unless configured). */
+export function formatSiteTime(iso: string | undefined, lang: string, timeZone: string): string | undefined {
+  if (!iso) return undefined;
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  try {
+    return new Intl.DateTimeFormat(lang.replace('_', '-'), {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    }).format(d);
+  } catch {
+    return d.toISOString();
+  }
+}
+
+function Maintenance({ dialog }: { dialog: Extract<LaunchDialog, { kind: 'maintenance' }> }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { timeZone, customerServiceUrl } = useGamesConfig();
+  const start = formatSiteTime(dialog.startAt, lang, timeZone);
+  const end = formatSiteTime(dialog.endAt, lang, timeZone);
+  const period = start && end ? t('maintenance_window', { start, end }) : start ? t('maintenance_from', { start }) : end ? t('maintenance_until', { end }) : null;
+  const service = customerServiceUrl ? (
+    isExternalUrl(customerServiceUrl) ? (
+      <a className="btn btn--gold" href={customerServiceUrl} target="_blank" rel="noopener noreferrer" data-testid="maintenance-service">
+        {t('customer_service')}
+      </a>
+    ) : (
+      <Link className="btn btn--gold" to={customerServiceUrl} onClick={close} data-testid="maintenance-service">
+        {t('customer_service')}
+      </Link>
+    )
+  ) : null;
+  return (
+    <Modal
+      open
+      onClose={close}
+      size="sm"
+      title={t('game_maintenance')}
+      testId="maintenance-dialog"
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={close}>
+            {t('close')}
+          </button>
+          {service}
+        </>
+      }
+    >
+      <p>{t('maintenance_text')}</p>
+      {period && (
+        <p className="maintenance-window" data-testid="maintenance-window">
+          {period}
+        </p>
+      )}
+    </Modal>
+  );
+}
+
+function LoginRequired() {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open
+      onClose={close}
+      size="sm"
+      title={t('login_required')}
+      testId="login-required"
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={close}>
+            {t('cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--gold"
+            onClick={() => {
+              close();
+              openModal('login');
+            }}
+            data-testid="login-required-login"
+          >
+            {t('login')}
+          </button>
+        </>
+      }
+    >
+      <p>{t('check_login_msg')}</p>
+    </Modal>
+  );
+}
+
+/** The games that can be tried with play money now. */
+function DemoList() {
+  const { t } = useTranslation();
+  const { data: games, isPending } = useGameList();
+  const launch = useGameLaunch();
+  const demo = games?.filter((g) => g.connected === 1 && !g.customized);
+  const onPlay = (g: Game) => {
+    close();
+    void launch(g);
+  };
+  return (
+    <Modal open onClose={close} size="lg" title={t('demo_games')} testId="demo-game-list">
+      <p className="muted demo-list__hint">{t('demo_games_hint')}</p>
+      <GameGrid games={demo} loading={isPending} onPlay={onPlay} compact testId="demo-list-games" />
+    </Modal>
+  );
+}
+
+export default function LaunchDialogs({ dialog }: { dialog: NonNullable<LaunchDialog> }) {
+  if (dialog.kind === 'maintenance') return <Maintenance dialog={dialog} />;
+  if (dialog.kind === 'login_required') return <LoginRequired />;
+  return <DemoList />;
+}

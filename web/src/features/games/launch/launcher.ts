@@ -1,0 +1,120 @@
+// Starting a game: the rules of machine.ts, the loading window opened in the
+// click (pop-up blockers only allow windows opened synchronously), the demo
+// launch and its error codes.
+//
+// Real-money launch (/member/game/play1) does not exist on the server yet: a
+// logged-in member's launch also goes through /demo/play for now (play money
+// for in-house games; third-party games answer 204 provider not connected).
+import i18next from 'i18next';
+import { toast } from 'sonner';
+import { isApiError } from '@/lib/api-client';
+import { safeUrl, browser } from '@/lib/browser';
+import type { Device } from '@/lib/device';
+import { demoPlay } from '../api/catalogue';
+import { playing, rejectLaunch, resolveOpenMode, starting, type LaunchTarget, type OpenMode } from './machine';
+import { dialogStore, LOADING_WINDOW_NAME, quitGame, launchStore, resetLaunch, setIsPlay, trackGameWindow } from './store';
+
+export interface LaunchContext {
+  device: Device;
+  currency: string;
+  demoMode: boolean;
+  loggedIn: boolean;
+  appMode?: boolean;
+  preferred?: OpenMode;
+  userAgent?: string;
+  /** in-app navigation for the page mode (/play) */
+  navigate?: (to: string) => void;
+  /** after a successful launch (the member's last-played list changed) */
+  onLaunched?: () => void;
+}
+
+/** Launch codes of docs/api.md with the client's wording; others show the server's message. */
+export const LAUNCH_CODE_KEYS: Record<number, string> = {
+  204: /* i18n */ 'provider_not_connected',
+  205: /* i18n */ 'play_disabled_demo_mode',
+  206: /* i18n */ 'game_unavailable',
+  429: /* i18n */ 'too_many_requests',
+};
+
+export function launchErrorText(e: unknown): string {
+  if (isApiError(e)) {
+    const key = LAUNCH_CODE_KEYS[e.code];
+    if (key) return i18next.t(key);
+    if (e.messageKey) return i18next.t(e.messageKey);
+    if (e.message) return e.message;
+  }
+  return i18next.t('game_start_failed');
+}
+
+export type LaunchResult = 'started' | 'rejected' | 'login' | 'disabled' | 'failed';
+
+export async function launchGame(target: LaunchTarget, ctx: LaunchContext): Promise<LaunchResult> {
+  if (ctx.demoMode) {
+    toast.error(i18next.t('play_disabled_demo_mode'), { id: 'launch' });
+    return 'disabled';
+  }
+  // Spec: login is needed unless it is demo play or the game is not customized.
+  if (target.customized && !ctx.loggedIn) {
+    dialogStore.set({ kind: 'login_required', target });
+    return 'login';
+  }
+  const state = launchStore.get();
+  const rejection = rejectLaunch(state, target, { device: ctx.device });
+  if (rejection) {
+    toast.error(i18next.t(rejection), { id: 'launch' });
+    return 'rejected';
+  }
+  // A desktop replaces the game it shows.
+  if (state.status === 'playing') await quitGame();
+
+  let mode = resolveOpenMode({ device: ctx.device, appMode: ctx.appMode, preferred: ctx.preferred, userAgent: ctx.userAgent ?? navigator.userAgent });
+  let win: Window | null = null;
+  if (mode === 'window') {
+    // Opened now, inside the click, then sent to the game.
+    win = window.open('/loading', LOADING_WINDOW_NAME);
+    if (win) trackGameWindow(win);
+    else mode = 'redirect';
+  }
+  launchStore.set(starting(target, mode));
+
+  let url: string | undefined;
+  try {
+    const gameUrl = await demoPlay({
+      currency: ctx.currency,
+      device: ctx.device,
+      gp_id: target.gp_id,
+      game_type: target.game_type,
+      game_code: target.game_code,
+      house: target.house,
+    });
+    url = safeUrl(gameUrl);
+    if (!url) throw new Error(i18next.t('game_start_failed'));
+  } catch (e) {
+    resetLaunch();
+    if (isApiError(e) && e.code === 203) {
+      const d = (e.data ?? {}) as { start_at?: string; end_at?: string };
+      dialogStore.set({ kind: 'maintenance', startAt: d.start_at, endAt: d.end_at, message: e.message });
+    } else {
+      toast.error(e instanceof Error && !isApiError(e) ? e.message : launchErrorText(e), { id: 'launch' });
+    }
+    return 'failed';
+  }
+
+  // The player may have closed the loading window meanwhile.
+  if (launchStore.get().status !== 'starting') return 'failed';
+  launchStore.set(playing(launchStore.get(), url));
+  setIsPlay(true);
+  ctx.onLaunched?.();
+  if (mode === 'window' && win) {
+    try {
+      win.location.replace(url);
+    } catch {
+      win.location.href = url;
+    }
+  } else if (mode === 'page') {
+    ctx.navigate?.('/play');
+  } else if (mode === 'redirect') {
+    browser.assign(url);
+  }
+  return 'started';
+}

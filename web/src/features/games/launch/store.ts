@@ -1,0 +1,115 @@
+// The one game launch of this page: its state, the helper window it opened,
+// isPlay in local storage, and the dialogs a launch can end in.
+import { useSyncExternalStore } from 'react';
+import { createStore } from '@/lib/events';
+import { local, LS } from '@/lib/storage';
+import { IDLE, quitting, type LaunchState, type LaunchTarget } from './machine';
+
+export const launchStore = createStore<LaunchState>(IDLE);
+
+export type LaunchDialog =
+  | { kind: 'maintenance'; startAt?: string; endAt?: string; message?: string }
+  | { kind: 'login_required'; target: LaunchTarget }
+  | { kind: 'demo_list' }
+  | null;
+
+export const dialogStore = createStore<LaunchDialog>(null);
+
+/** Spec section 3: local storage waitingWindow names the helper window in use. */
+export const WAITING_WINDOW = 'waitingWindow';
+export const GAME_WINDOW = 'gameWindow';
+/** Spec section 2: /loading opens as the window named "redirect". */
+export const LOADING_WINDOW_NAME = 'redirect';
+/** Spec section 9: the launch window is watched every 500 ms. */
+export const WINDOW_POLL_MS = 500;
+/** Spec section 9: quit waits at most 30 s for the leave call. */
+export const QUIT_WAIT_MS = 30_000;
+
+let gameWindow: Window | null = null;
+let poll: ReturnType<typeof setInterval> | undefined;
+
+export function setIsPlay(on: boolean): void {
+  local.set(LS.isPlay, on ? '1' : '0');
+}
+
+export function isPlaying(): boolean {
+  return local.get(LS.isPlay) === '1';
+}
+
+/** Remembers the game window and quits when the player closes it. */
+export function trackGameWindow(w: Window): void {
+  gameWindow = w;
+  local.set(WAITING_WINDOW, GAME_WINDOW);
+  clearInterval(poll);
+  poll = setInterval(() => {
+    if (gameWindow?.closed) void quitGame();
+  }, WINDOW_POLL_MS);
+}
+
+export function currentGameWindow(): Window | null {
+  return gameWindow && !gameWindow.closed ? gameWindow : null;
+}
+
+function releaseWindow(): void {
+  clearInterval(poll);
+  poll = undefined;
+  const w = gameWindow;
+  gameWindow = null;
+  if (local.get(WAITING_WINDOW) === GAME_WINDOW) local.remove(WAITING_WINDOW);
+  try {
+    if (w && !w.closed) w.close();
+  } catch {
+    /* already gone */
+  }
+}
+
+/**
+ * Leaves real-money games on the server (/member/game/leave1). Demo sessions
+ * have nothing to leave; set by the real-money launch when it exists.
+ */
+let leave: (() => Promise<unknown>) | null = null;
+export function setLeaveCall(fn: (() => Promise<unknown>) | null): void {
+  leave = fn;
+}
+
+/**
+ * The before-quit routine: quitting, leave (at most 30 s), then idle; the
+ * game window or modal closes and isPlay goes back to 0.
+ */
+export async function quitGame(): Promise<void> {
+  const s = launchStore.get();
+  setIsPlay(false);
+  releaseWindow();
+  if (s.status === 'idle' || s.status === 'quitting') return;
+  launchStore.set(quitting(s));
+  const call = leave;
+  if (call) {
+    await Promise.race([call().catch(() => undefined), new Promise((r) => setTimeout(r, QUIT_WAIT_MS))]);
+  }
+  launchStore.set(IDLE);
+}
+
+/** Back to idle without any routine (a failed start). */
+export function resetLaunch(): void {
+  releaseWindow();
+  setIsPlay(false);
+  launchStore.set(IDLE);
+}
+
+export function useLaunchState(): LaunchState {
+  return useSyncExternalStore(launchStore.subscribe, launchStore.get, launchStore.get);
+}
+
+export function useLaunchDialog(): LaunchDialog {
+  return useSyncExternalStore(dialogStore.subscribe, dialogStore.get, dialogStore.get);
+}
+
+/** Tests and logout. */
+export function resetLaunchStore(): void {
+  clearInterval(poll);
+  poll = undefined;
+  gameWindow = null;
+  leave = null;
+  launchStore.set(IDLE);
+  dialogStore.set(null);
+}
