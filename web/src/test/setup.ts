@@ -3,6 +3,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetBuildState } from '@/app/build-watch';
+import { resetLaunchStore } from '@/features/games/launch/store';
+import { catalogueState } from './catalogue';
 import { currentLanguage } from '@/lib/locale';
 import { setRealtimeEnabled } from '@/lib/realtime';
 import { reloadSession } from '@/lib/session';
@@ -59,6 +61,9 @@ afterEach(() => {
   appModeStore.set({ appPage: null, hideHeader: false, hideFooter: false });
   currentLanguage.set('en_US');
   resetBuildState();
+  resetLaunchStore();
+  catalogueState.favorites.clear();
+  catalogueState.lastPlayed = [];
   document.head.querySelectorAll('meta[name="robots"]').forEach((m) => m.remove());
 });
 afterAll(() => server.close());
