@@ -56,5 +56,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     css: false,
+    // Above the 5 s wait of findBy/waitFor (src/test/setup.ts), so a slow step fails with its own message.
+    testTimeout: 20000,
   },
 });

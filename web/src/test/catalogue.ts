@@ -30,6 +30,31 @@ export const catalogueHandlers = [
     const label = (id: number, tag: string, name: string) => ({ id, tag, name, sort: id, game_list: main.filter((g) => g.tags.includes(tag)) });
     return ok({ list: [label(1, 'hot', 'Hot'), label(2, 'new', 'New')], main });
   }),
+  http.post('/api/arks/web/member-games/hot-games', async ({ request }) => {
+    const { gt_id } = (await request.json()) as { gt_id: number };
+    const hot = catalogueGames.filter((g) => g.tags.includes('hot') && (!gt_id || g.game_type === gt_id));
+    return ok({ list: withMarks(hot, !!request.headers.get('authorization')) });
+  }),
+  http.post('/api/v2/get_tag_game_list', async ({ request }) => {
+    const { tag, gt_id } = (await request.json()) as { tag: string; gt_id: number };
+    const list = catalogueGames.filter((g) => g.tags.includes(tag) && (!gt_id || g.game_type === gt_id));
+    return ok({ tag, list: withMarks(list, !!request.headers.get('authorization')) });
+  }),
+  http.post('/api/v2/get_template_game_list', ({ request }) => {
+    const member = !!request.headers.get('authorization');
+    const pick = (...codes: string[]) => withMarks(codes.map((c) => catalogueGames.find((g) => g.game_code === c)!), member);
+    return ok({
+      list: [
+        { id: 2, title: 'Featured', sort: 1, game_list: pick('aur_northern_lights', 'vel_baccarat') },
+        { id: 1, title: 'Gamehall Originals', sort: 0, game_list: pick('gh_slot_fortune', 'gh_baccarat', 'gh_keno') },
+        { id: 3, title: 'Empty', sort: 2, game_list: [] },
+      ],
+    });
+  }),
+  http.post('/api/check_iframe', async ({ request }) => {
+    const { url } = (await request.json()) as { url: string };
+    return ok({ url, final_url: url, status_code: 200, can_iframe: url.includes('noframe') ? 0 : 1, reason: url.includes('noframe') ? 'x_frame_options' : '' });
+  }),
   http.post('/api/arks/web/member-games/last-playing-game', () => ok({ list: catalogueState.lastPlayed })),
   http.post('/api/arks/web/member-games/favorite/store', async ({ request }) => {
     const { data, status } = (await request.json()) as { data: number[]; status: number };

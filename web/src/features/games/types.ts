@@ -56,6 +56,14 @@ export interface GameLabel {
   game_list: Game[];
 }
 
+/** A curated list of games (/v2/get_template_game_list). */
+export interface GameList {
+  id: number;
+  title: string;
+  sort: number;
+  game_list: Game[];
+}
+
 /** gp_id of the slot list's hot hall (/slotgame?gp_id=Popular). */
 export const POPULAR = 'Popular';
 export type ProviderParam = number | typeof POPULAR;

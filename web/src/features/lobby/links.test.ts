@@ -9,6 +9,8 @@ describe('lobby links', () => {
     expect(gameTypeHref(2)).toBe('/slotgame?gt_id=2');
     expect(gameTypeHref(2, 5)).toBe('/slotgame?gt_id=2&gp_id=5');
     expect(gameTypeHref(3)).toBe('/gameHall/3');
+    expect(gameTypeHref(5, 1)).toBe('/gameHall/5?gp_id=1');
+    expect(gameTypeHref(2, 1, 1)).toBe('/slotgame?gt_id=2&gp_id=1&house=1');
   });
 
   it('classifies banner links', () => {
@@ -16,6 +18,6 @@ describe('lobby links', () => {
     expect(bannerTarget(banner({ link_type: 0, link_url: 'javascript:alert(1)' }))).toEqual({ kind: 'none' });
     expect(bannerTarget(banner({ link_type: 1, link_url: 'discount' }))).toEqual({ kind: 'internal', to: '/discount' });
     expect(bannerTarget(banner({ link_type: 2, game_link_parameter: { gt_id: 2, gp_id: 1 } }))).toEqual({ kind: 'internal', to: '/slotgame?gt_id=2&gp_id=1' });
-    expect(bannerTarget(banner({ link_type: 2, game_link_parameter: { gt_id: 6, gp_id: 1 } }))).toEqual({ kind: 'internal', to: '/gameHall/6' });
+    expect(bannerTarget(banner({ link_type: 2, game_link_parameter: { gt_id: 6, gp_id: 1 } }))).toEqual({ kind: 'internal', to: '/gameHall/6?gp_id=1' });
   });
 });

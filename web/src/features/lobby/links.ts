@@ -19,10 +19,10 @@ export function bannerTarget(b: Banner): BannerTarget {
   if (b.link_type === 0 && /^https?:\/\//i.test(b.link_url)) return { kind: 'external', url: b.link_url, newTab: b.link_method === 1 };
   if (b.link_type === 1 && b.link_url) return { kind: 'internal', to: b.link_url.startsWith('/') ? b.link_url : `/${b.link_url}` };
   if (b.link_type === 2 && b.game_link_parameter?.gt_id) {
-    // The game launch itself arrives with the games issue; until then the
-    // banner opens the hall the game lives in.
+    // game_link_parameter names a provider's hall (currency, type, provider),
+    // not one game: the banner opens that hall with the provider selected.
     const p = b.game_link_parameter;
-    return { kind: 'internal', to: gameTypeHref(p.gt_id, p.gt_id === 2 ? p.gp_id : undefined) };
+    return { kind: 'internal', to: gameTypeHref(p.gt_id, p.gp_id) };
   }
   return { kind: 'none' };
 }

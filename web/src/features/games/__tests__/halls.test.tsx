@@ -165,6 +165,17 @@ describe('desktop game room /gameRoom', () => {
     await waitFor(() => expect(screen.queryByTestId('room-frame')).toBeNull());
   });
 
+  it('other types have a desktop room without game-room mode; on mobile it is their hall', async () => {
+    server.use(http.post('/api/demo/gt_games', () => ok({ list: [...gameTypes, lottery] })));
+    const desk = renderApp('/gameRoom?gt_id=5&gp_id=1&house=1');
+    await screen.findByTestId('game-room');
+    await waitFor(() => expect(tiles(screen.getByTestId('hall-games'))).toEqual(['gh_keno']));
+    desk.unmount();
+    const phone = renderApp('/gameRoom?gt_id=5', { width: 390 });
+    await screen.findByTestId('game-hall-5');
+    expect(phone.router.state.location.pathname).toBe('/gameHall/5');
+  });
+
   it('without game-room mode, or on mobile, the room is the slot list', async () => {
     const desk = renderApp('/gameRoom?gt_id=2');
     await screen.findByTestId('slot-list');

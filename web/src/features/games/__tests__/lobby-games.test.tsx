@@ -3,7 +3,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { login } from '@/lib/session';
+import { login, logout } from '@/lib/session';
 import { envConfig, loginData } from '@/test/fixtures';
 import { catalogueState } from '@/test/catalogue';
 import { ok } from '@/test/handlers';
@@ -29,7 +29,10 @@ async function lobby(width = 1280) {
   return utils;
 }
 
-const play = (code: string) => fireEvent.click(screen.getByTestId(`game-play-${code}`));
+/** The first play button of a game (a game may sit in several lists). */
+const tiles = (el: HTMLElement) => within(el).getAllByTestId(/^game-tile-/).map((e) => e.dataset.testid?.replace('game-tile-', ''));
+
+const play = (code: string) => fireEvent.click(screen.getAllByTestId(`game-play-${code}`)[0]);
 
 describe('lobby game lists', () => {
   it('all games shows the hot games of /v3/game_list for this device and currency', async () => {
@@ -42,7 +45,7 @@ describe('lobby game lists', () => {
     expect(within(hot).queryByTestId('game-tile-aur_polar_treasure')).toBeNull();
     expect(bodies[0]).toMatchObject({ site_id: 1, currency: 'USD', support_device: 1, template: expect.any(String) });
     // Visitors try games for free; customized entries (a provider's own lobby) need a login.
-    expect(screen.getByTestId('game-play-gh_slot_fortune').textContent).toBe('Free play');
+    expect(within(hot).getByTestId('game-play-gh_slot_fortune').textContent).toBe('Free play');
     expect(within(hot).getByTestId('game-play-pit_sportsbook').textContent).toBe('Play');
   });
 
@@ -57,6 +60,30 @@ describe('lobby game lists', () => {
     expect((await screen.findByTestId('search-results-empty')).textContent).toContain('no such game');
     fireEvent.change(screen.getByTestId('game-search'), { target: { value: '' } });
     await screen.findByTestId('hot-games');
+  });
+
+  it("the site's curated lists follow the hot games, in their order, empty ones left out", async () => {
+    await lobby();
+    await screen.findByTestId('hot-games');
+    const originals = await screen.findByTestId('template-list-1');
+    expect(tiles(originals)).toEqual(['gh_slot_fortune', 'gh_baccarat', 'gh_keno']);
+    const featured = screen.getByTestId('template-list-2');
+    expect(originals.compareDocumentPosition(featured) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByTestId('template-list-3')).toBeNull();
+    expect(screen.getByText('Gamehall Originals')).toBeTruthy();
+  });
+
+  it("a type's tab shows its new games (/v2/get_tag_game_list) when it has any", async () => {
+    const bodies = captureBodies('/v2/get_tag_game_list');
+    await lobby();
+    fireEvent.click(await screen.findByTestId('game-type-tab-2'));
+    await screen.findByTestId('type-games-2');
+    await waitFor(() => expect(bodies).toContainEqual({ site_id: 1, currency: 'USD', support_device: 1, tag: 'new', gt_id: 2 }));
+    // No new slots in the catalogue: no row.
+    expect(screen.queryByTestId('new-games-2')).toBeNull();
+    fireEvent.click(screen.getByTestId('game-type-tab-3'));
+    await screen.findByTestId('type-games-3');
+    expect(screen.queryByTestId('new-games-3')).toBeNull();
   });
 
   it("a type's tab lists that type's games", async () => {
@@ -101,7 +128,7 @@ describe('lobby game lists', () => {
     const fav = within(hot).getByTestId('favorite-gh_keno');
     fireEvent.click(fav);
     expect(await screen.findByText('Favourites are resting')).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('favorite-gh_keno').getAttribute('aria-pressed')).toBe('false'));
+    await waitFor(() => expect(within(hot).getByTestId('favorite-gh_keno').getAttribute('aria-pressed')).toBe('false'));
   });
 
   it('visitors get no favourite marks', async () => {
@@ -203,6 +230,77 @@ describe('demo launch, desktop', () => {
     fireEvent.click(within(list).getByTestId('game-play-gh_baccarat'));
     expect((await screen.findByTestId('game-frame')).getAttribute('src')).toBe(`${location.origin}/games/gh_baccarat/?session=test-session`);
     expect(screen.queryByTestId('demo-game-list')).toBeNull();
+  });
+
+  it('a game page that refuses frames opens in a window at the player\'s click', async () => {
+    server.use(http.post('/api/demo/play', () => ok({ game_url: 'https://provider.example/noframe/game' })));
+    const checks = captureBodies('/check_iframe');
+    const win = { closed: false, close: vi.fn(), location: { replace: vi.fn(), href: '' } };
+    const open = vi.spyOn(window, 'open').mockReturnValue(win as unknown as Window);
+    try {
+      await lobby();
+      await screen.findByTestId('hot-games');
+      play('gh_keno');
+      const dialog = await screen.findByTestId('open-window-dialog');
+      expect(checks).toEqual([{ url: 'https://provider.example/noframe/game' }]);
+      expect(screen.queryByTestId('game-modal')).toBeNull();
+      expect(open).not.toHaveBeenCalled();
+      fireEvent.click(within(dialog).getByTestId('open-window-play'));
+      expect(open).toHaveBeenCalledWith('https://provider.example/noframe/game', 'redirect');
+      expect(localStorage.getItem('isPlay')).toBe('1');
+      expect(localStorage.getItem('waitingWindow')).toBe('gameWindow');
+    } finally {
+      open.mockRestore();
+    }
+  });
+
+  it('a frameable provider page plays in the modal; our own pages are never checked', async () => {
+    server.use(http.post('/api/demo/play', () => ok({ game_url: 'https://provider.example/game' })));
+    const checks = captureBodies('/check_iframe');
+    await lobby();
+    await screen.findByTestId('hot-games');
+    play('gh_keno');
+    expect((await screen.findByTestId('game-frame')).getAttribute('src')).toBe('https://provider.example/game');
+    expect(checks).toHaveLength(1);
+  });
+
+  it('a game address with a blocked protocol is refused', async () => {
+    server.use(http.post('/api/demo/play', () => ok({ game_url: 'javascript:alert(1)' })));
+    await lobby();
+    await screen.findByTestId('hot-games');
+    play('gh_keno');
+    expect(await screen.findByText('The game could not start. Please try again.')).toBeTruthy();
+    expect(screen.queryByTestId('game-modal')).toBeNull();
+  });
+
+  it.each([
+    [205, 'This site runs in demo mode: play is disabled.'],
+    [206, 'This game is not available right now.'],
+    [429, 'Too many requests. Please wait a moment and try again.'],
+    [999, 'the server says no'],
+  ])('launch code %s shows %s', async (code, text) => {
+    server.use(http.post('/api/demo/play', () => HttpResponse.json({ code, message: 'the server says no', data: null })));
+    await lobby();
+    await screen.findByTestId('hot-games');
+    play('gh_keno');
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+
+  it('a game left running by an earlier page is quit 300 ms after start', async () => {
+    localStorage.setItem('isPlay', '1');
+    await lobby();
+    await waitFor(() => expect(localStorage.getItem('isPlay')).toBe('0'));
+  });
+
+  it('logging out closes the game', async () => {
+    login(loginData);
+    await lobby();
+    await screen.findByTestId('hot-games');
+    play('gh_keno');
+    await screen.findByTestId('game-modal');
+    act(() => logout());
+    await waitFor(() => expect(screen.queryByTestId('game-modal')).toBeNull());
+    expect(localStorage.getItem('isPlay')).toBe('0');
   });
 
   it('demo mode disables every play button and says why', async () => {

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { PLATFORM, type Device } from '@/lib/device';
 import { getSiteId } from '@/lib/site-id';
-import type { Game, GameLabel, HallType, ProviderParam } from '../types';
+import type { Game, GameLabel, GameList, HallType, ProviderParam } from '../types';
 
 interface Where {
   device: Device;
@@ -20,6 +20,47 @@ export const gameListQuery = (w: Where & { template: string; memberId: string | 
         { signal },
       ).then((d) => d.list ?? []),
   });
+
+type Member = { memberId: string | null };
+
+/** The site's hot games of a type (0: every type): the lobby's hot row. */
+export const hotGamesQuery = (w: Where & Member & { gtId: number }) =>
+  queryOptions({
+    queryKey: ['lobby', 'games', 'hot', getSiteId(), w.device, w.currency, w.gtId, w.memberId ?? 'visitor'],
+    queryFn: ({ signal }) =>
+      request<{ list: Game[] }>(
+        '/arks/web/member-games/hot-games',
+        { site_id: getSiteId(), currency: w.currency, gt_id: w.gtId, support_device: PLATFORM[w.device] },
+        { signal },
+      ).then((d) => d.list ?? []),
+  });
+
+/** The games of one label (hot, new) in a type (0: every type). */
+export const tagGamesQuery = (w: Where & Member & { tag: string; gtId: number }) =>
+  queryOptions({
+    queryKey: ['lobby', 'games', 'tag', getSiteId(), w.device, w.currency, w.tag, w.gtId, w.memberId ?? 'visitor'],
+    queryFn: ({ signal }) =>
+      request<{ list: Game[] }>(
+        '/v2/get_tag_game_list',
+        { site_id: getSiteId(), currency: w.currency, support_device: PLATFORM[w.device], tag: w.tag, gt_id: w.gtId },
+        { signal },
+      ).then((d) => d.list ?? []),
+  });
+
+/** The site's curated home lists, in their order. */
+export const templateListsQuery = (w: Where & Member & { lang: string }) =>
+  queryOptions({
+    queryKey: ['lobby', 'games', 'templates', getSiteId(), w.device, w.currency, w.lang, w.memberId ?? 'visitor'],
+    queryFn: ({ signal }) =>
+      request<{ list: GameList[] }>('/v2/get_template_game_list', { site_id: getSiteId(), currency: w.currency, support_device: PLATFORM[w.device] }, { signal }).then((d) =>
+        [...(d.list ?? [])].sort((a, b) => a.sort - b.sort),
+      ),
+  });
+
+/** May a page of this site frame `url`? (/check_iframe fetches it behind the server's guard) */
+export function checkIframe(url: string): Promise<boolean> {
+  return request<{ can_iframe: number }>('/check_iframe', { url }).then((d) => d.can_iframe === 1);
+}
 
 /**
  * Game types with their providers (/demo/gt_games). The key is the lobby's

@@ -8,6 +8,7 @@ import { useLanguage } from '@/lib/use-language';
 import { useGamesConfig } from '../context';
 import { useGameList } from '../hooks/useCatalogue';
 import { useGameLaunch } from '../hooks/useGameLaunch';
+import { playInWindow } from '../launch/launcher';
 import { dialogStore, type LaunchDialog } from '../launch/store';
 import type { Game } from '../types';
 import { GameGrid } from './GameGrid';
@@ -129,8 +130,43 @@ function DemoList() {
   );
 }
 
+/** The game's page refuses to be framed: it opens in a window at the player's click. */
+function OpenWindow({ dialog }: { dialog: Extract<LaunchDialog, { kind: 'open_window' }> }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open
+      onClose={close}
+      size="sm"
+      title={dialog.target.name}
+      testId="open-window-dialog"
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={close}>
+            {t('cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--gold"
+            onClick={() => {
+              close();
+              playInWindow(dialog.target, dialog.url);
+            }}
+            data-testid="open-window-play"
+          >
+            {t('open_game_window')}
+          </button>
+        </>
+      }
+    >
+      <p>{t('game_opens_in_window')}</p>
+    </Modal>
+  );
+}
+
 export default function LaunchDialogs({ dialog }: { dialog: NonNullable<LaunchDialog> }) {
   if (dialog.kind === 'maintenance') return <Maintenance dialog={dialog} />;
   if (dialog.kind === 'login_required') return <LoginRequired />;
+  if (dialog.kind === 'open_window') return <OpenWindow dialog={dialog} />;
   return <DemoList />;
 }

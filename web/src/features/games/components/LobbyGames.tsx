@@ -3,7 +3,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/lib/use-language';
 import { useGamesConfig } from '../context';
-import { useGameList, useLastPlayed } from '../hooks/useCatalogue';
+import { useGameList, useHotGames, useLastPlayed, useTagGames, useTemplateLists } from '../hooks/useCatalogue';
 import { useGameLaunch } from '../hooks/useGameLaunch';
 import { dialogStore } from '../launch/store';
 import { searchGames } from '../search';
@@ -29,6 +29,34 @@ function Section({ title, children, action }: { title: ReactNode; children: Reac
   );
 }
 
+/** The site's curated home lists (/v2/get_template_game_list), each a section. */
+function TemplateLists({ onPlay }: { onPlay: (g: Game) => void }) {
+  const { data } = useTemplateLists();
+  return (
+    <>
+      {data
+        ?.filter((l) => l.game_list.length > 0)
+        .map((l) => (
+          <Section key={l.id} title={l.title}>
+            <GameGrid games={l.game_list} onPlay={onPlay} testId={`template-list-${l.id}`} />
+          </Section>
+        ))}
+    </>
+  );
+}
+
+/** A type's newest games (/v2/get_tag_game_list), when it has any. */
+function NewGames({ gtId, onPlay }: { gtId: number; onPlay: (g: Game) => void }) {
+  const { t } = useTranslation();
+  const { data } = useTagGames('new', gtId);
+  if (!data?.length) return null;
+  return (
+    <Section title={t('new_games')}>
+      <GameGrid games={data} onPlay={onPlay} testId={`new-games-${gtId}`} />
+    </Section>
+  );
+}
+
 /** The games of a lobby tab: search and popular games, favourites, recently played, a type's games. */
 export function LobbyGames({ selection, children }: LobbyGamesProps) {
   const { t } = useTranslation();
@@ -37,6 +65,7 @@ export function LobbyGames({ selection, children }: LobbyGamesProps) {
   const launch = useGameLaunch();
   const { data: games, isPending } = useGameList();
   const lastPlayed = useLastPlayed();
+  const hot = useHotGames(0);
   const [query, setQuery] = useState('');
   const onPlay = (g: Game) => void launch(g);
 
@@ -69,13 +98,13 @@ export function LobbyGames({ selection, children }: LobbyGamesProps) {
       <div className="lobby-games">
         {children}
         {notice}
+        <NewGames gtId={selection.gtId} onPlay={onPlay} />
         <Section title={t('type_games')}>
           <GameGrid games={ofType} loading={isPending} onPlay={onPlay} testId={`type-games-${selection.gtId}`} />
         </Section>
       </div>
     );
   }
-  const hot = games?.filter((g) => g.tags?.includes('hot'));
   return (
     <div className="lobby-games">
       <div className="lobby-games__bar">
@@ -93,8 +122,9 @@ export function LobbyGames({ selection, children }: LobbyGamesProps) {
         <>
           {children}
           <Section title={t('hot_games')}>
-            <GameGrid games={hot} loading={isPending} onPlay={onPlay} testId="hot-games" />
+            <GameGrid games={hot.data} loading={hot.isPending} onPlay={onPlay} testId="hot-games" />
           </Section>
+          <TemplateLists onPlay={onPlay} />
         </>
       )}
     </div>

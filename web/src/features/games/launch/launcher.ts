@@ -10,7 +10,7 @@ import { toast } from 'sonner';
 import { isApiError } from '@/lib/api-client';
 import { safeUrl, browser } from '@/lib/browser';
 import type { Device } from '@/lib/device';
-import { demoPlay } from '../api/catalogue';
+import { checkIframe, demoPlay } from '../api/catalogue';
 import { playing, rejectLaunch, resolveOpenMode, starting, type LaunchTarget, type OpenMode } from './machine';
 import { dialogStore, LOADING_WINDOW_NAME, quitGame, launchStore, resetLaunch, setIsPlay, trackGameWindow } from './store';
 
@@ -44,6 +44,24 @@ export function launchErrorText(e: unknown): string {
     if (e.message) return e.message;
   }
   return i18next.t('game_start_failed');
+}
+
+/** Our own pages always frame; others are asked of /check_iframe (a failed check counts as no). */
+async function frameable(url: string): Promise<boolean> {
+  if (new URL(url).origin === window.location.origin) return true;
+  return checkIframe(url).catch(() => false);
+}
+
+/** Plays a game in a window of its own (the player's click on the open-in-window dialog). */
+export function playInWindow(target: LaunchTarget, url: string): void {
+  const win = window.open(url, LOADING_WINDOW_NAME);
+  if (!win) {
+    browser.assign(url);
+    return;
+  }
+  trackGameWindow(win);
+  launchStore.set(playing(starting(target, 'window'), url));
+  setIsPlay(true);
 }
 
 export type LaunchResult = 'started' | 'rejected' | 'login' | 'disabled' | 'failed';
@@ -102,6 +120,13 @@ export async function launchGame(target: LaunchTarget, ctx: LaunchContext): Prom
 
   // The player may have closed the loading window meanwhile.
   if (launchStore.get().status !== 'starting') return 'failed';
+  // A provider's page that refuses frames cannot play in the modal: the
+  // player opens it in a window with a click of their own (pop-up blockers).
+  if (mode === 'modal' && !(await frameable(url))) {
+    resetLaunch();
+    dialogStore.set({ kind: 'open_window', target, url });
+    return 'started';
+  }
   launchStore.set(playing(launchStore.get(), url));
   setIsPlay(true);
   ctx.onLaunched?.();

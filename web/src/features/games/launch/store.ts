@@ -11,6 +11,7 @@ export type LaunchDialog =
   | { kind: 'maintenance'; startAt?: string; endAt?: string; message?: string }
   | { kind: 'login_required'; target: LaunchTarget }
   | { kind: 'demo_list' }
+  | { kind: 'open_window'; target: LaunchTarget; url: string }
   | null;
 
 export const dialogStore = createStore<LaunchDialog>(null);

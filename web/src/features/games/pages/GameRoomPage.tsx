@@ -14,7 +14,7 @@ import type { Game } from '../types';
 import { LabelTabs } from './SlotListPage';
 
 /**
- * /gameRoom (desktop, env_config.game_room_mode): providers down the side,
+ * /gameRoom (desktop; for slots only with env_config.game_room_mode): providers down the side,
  * the games beside them, and the game itself played on a stage in the room.
  */
 export function GameRoomPage() {
@@ -32,7 +32,10 @@ export function GameRoomPage() {
     },
     [],
   );
-  if (device !== 'desktop' || !gameRoomMode) return <Navigate to={`/slotgame${search}`} replace />;
+  // Spec: a desktop room; slots (gt_id 2) get it only in game-room mode.
+  if (device !== 'desktop' || (list.gtId === 2 && !gameRoomMode)) {
+    return <Navigate to={list.gtId === 2 ? `/slotgame${search}` : `/gameHall/${list.gtId}${search}`} replace />;
+  }
   const onStage = s.mode === 'page' && s.status !== 'idle';
   return (
     <div className="container hall game-room" data-testid="game-room">
