@@ -312,6 +312,7 @@ describe('demo launch, desktop', () => {
     const buttons = within(hot).getAllByTestId(/^game-play-/) as HTMLButtonElement[];
     expect(buttons.length).toBeGreaterThan(3);
     expect(buttons.every((b) => b.disabled)).toBe(true);
+    expect((screen.getByTestId('open-demo-list') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(buttons[0]);
     expect(screen.queryByTestId('game-modal')).toBeNull();
     expect(demoPlay).toHaveLength(0);

@@ -109,7 +109,14 @@ export function LobbyGames({ selection, children }: LobbyGamesProps) {
     <div className="lobby-games">
       <div className="lobby-games__bar">
         <GameSearch value={query} onChange={setQuery} />
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => dialogStore.set({ kind: 'demo_list' })} data-testid="open-demo-list">
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => dialogStore.set({ kind: 'demo_list' })}
+          disabled={demoMode}
+          title={demoMode ? t('demo_mode_play_disabled') : undefined}
+          data-testid="open-demo-list"
+        >
           {t('demo_games')}
         </button>
       </div>
