@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useEnvConfig, useSiteCurrency } from '@/features/site';
+import { isStrongRule } from '@/lib/register-rules';
 import { closeModal, useModalData, useOpenModal } from '@/lib/ui-store';
 
 // None of these is on the first paint: each loads when first opened.
@@ -19,6 +20,7 @@ export function ModalHost() {
   const env = useEnvConfig();
   const currency = useSiteCurrency();
   if (!name) return null;
+  const strong = isStrongRule(env.password_rule);
   return (
     <Suspense fallback={null}>
       {(name === 'login' || name === 'register') && (
@@ -29,16 +31,24 @@ export function ModalHost() {
           onClose={closeModal}
           renderRegister={(done, toLogin) => (
             <Suspense fallback={<div className="skeleton" style={{ height: 320 }} />}>
-              <RegisterForm currencies={env.currencies} siteCurrency={currency.code} linkExpireMinutes={env.link_expire_time} onDone={done} onLogin={toLogin} />
+              <RegisterForm
+                currencies={env.currencies}
+                siteCurrency={currency.code}
+                linkExpireMinutes={env.link_expire_time}
+                strongPasswords={strong}
+                smsVerifySeconds={env.sms_verify_seconds}
+                onDone={done}
+                onLogin={toLogin}
+              />
             </Suspense>
           )}
         />
       )}
       {name === 'double-validation' && <DoubleValidationModal challenge={data} onClose={closeModal} />}
-      {name === 'withdraw-recovery' && <WithdrawRecoveryModal data={data} onClose={closeModal} />}
+      {name === 'withdraw-recovery' && <WithdrawRecoveryModal data={data} onClose={closeModal} strongPasswords={strong} />}
       {name === 'forgot-password' && <ForgotPasswordModal onClose={closeModal} />}
-      {name === 'reset-password' && <ResetPasswordModal data={data} onClose={closeModal} />}
-      {name === 'change-password' && <ChangePasswordModal data={data} onClose={closeModal} />}
+      {name === 'reset-password' && <ResetPasswordModal data={data} onClose={closeModal} strongPasswords={strong} />}
+      {name === 'change-password' && <ChangePasswordModal data={data} onClose={closeModal} strongPasswords={strong} />}
       {name === 'news' && <NewsModal onClose={closeModal} timeZone={env.time_zone || 'America/Caracas'} />}
       {name === 'bulletin-history' && <BulletinHistoryModal onClose={closeModal} timeZone={env.time_zone || 'America/Caracas'} />}
     </Suspense>

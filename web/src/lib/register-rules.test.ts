@@ -13,8 +13,15 @@ import {
   checkPhone,
   checkVerifyCode,
   checkWithdrawPassword,
+  goLower,
+  isStrongRule,
   loadCommonPasswords,
+  MSG,
   parseCommonPasswords,
+  passwordError,
+  passwordHintKey,
+  passwordMaxLength,
+  passwordMessage,
 } from './register-rules';
 
 interface Case {
@@ -62,5 +69,49 @@ describe('register rules shared with the server', () => {
     const set = await loadCommonPasswords();
     expect(set.has('password123')).toBe(true);
     expect(set).toEqual(common);
+  });
+
+  it('has strong-rule cases for length bounds in code points, case folding and the list', () => {
+    const strong = cases.filter((c) => c.rule === 'password' && c.strong);
+    expect(new Set(strong.map((c) => c.want))).toEqual(new Set(['', MSG.pswLength, MSG.pswCommon]));
+    expect(strong.some((c) => c.want === MSG.pswCommon && c.value !== c.value?.toLowerCase())).toBe(true);
+    expect(strong.some((c) => c.want === '' && [...(c.value ?? '')].length === 64)).toBe(true);
+  });
+});
+
+describe('strong rule details', () => {
+  it('lower-cases as Go does (İ is a plain i there), so the list answers the same', () => {
+    expect(goLower('\u0130LOVEYOU')).toBe('iloveyou');
+    expect('\u0130LOVEYOU'.toLowerCase()).not.toBe('iloveyou');
+    expect(goLower('\u212AILLER123')).toBe('killer123');
+    expect(checkPassword('\u0130LOVEYOU', true, common)).toBe(MSG.pswCommon);
+  });
+
+  it('the list is ASCII, so the only non-ASCII letters that can reach it are İ and the Kelvin sign (as in Go)', () => {
+    for (const p of common) expect([p, /^[\x20-\x7e]+$/.test(p)]).toEqual([p, true]);
+    const toAscii: number[] = [];
+    for (let cp = 0x80; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      if (/^[\x00-\x7f]+$/.test(goLower(String.fromCodePoint(cp)))) toAscii.push(cp);
+    }
+    expect(toAscii).toEqual([0x130, 0x212a]);
+  });
+
+  it('reads env_config.password_rule, the max length and the hint', () => {
+    expect(isStrongRule('strong')).toBe(true);
+    expect(isStrongRule('default')).toBe(false);
+    expect(isStrongRule(undefined)).toBe(false);
+    expect(passwordMaxLength(true)).toBe(64);
+    expect(passwordMaxLength(false)).toBe(12);
+    expect(passwordHintKey(true)).toBe('reg_password_hint_strong');
+    expect(passwordHintKey(false)).toBe('reg_password_hint');
+  });
+
+  it('passwordError loads the list first and shows the strong length text', async () => {
+    expect(await passwordError('Qwerty123', true)).toBe(MSG.pswCommon);
+    expect(await passwordError('short', true)).toBe(MSG.pswLengthStrong);
+    expect(await passwordError('short', false)).toBe(MSG.pswLength);
+    expect(await passwordError('Qwerty123', false)).toBe('');
+    expect(passwordMessage(MSG.pswLength, false)).toBe(MSG.pswLength);
   });
 });

@@ -7,6 +7,8 @@ export const MSG = {
   accountLength: 'signup.err_account_length',
   accountFormat: 'signup.err_account_format',
   pswLength: 'signup.err_psw_length',
+  /** the strong rule's length message (the server answers pswLength for both rules) */
+  pswLengthStrong: 'signup.err_psw_length_strong',
   pswFormat: 'signup.err_psw_format',
   pswCommon: 'signup.err_psw_common',
   checkPswDiff: 'signup.err_checkPsw_diff',
@@ -29,6 +31,7 @@ export const RULE_KEYS = [
   /* i18n */ 'signup.err_account_length',
   /* i18n */ 'signup.err_account_format',
   /* i18n */ 'signup.err_psw_length',
+  /* i18n */ 'signup.err_psw_length_strong',
   /* i18n */ 'signup.err_psw_format',
   /* i18n */ 'signup.err_psw_common',
   /* i18n */ 'signup.err_checkPsw_diff',
@@ -72,6 +75,31 @@ export function checkAccount(v: string): string {
   return '';
 }
 
+/** Password lengths (code points) of the default and the strong rule. */
+export const PASSWORD_MIN = { default: 6, strong: 8 } as const;
+export const PASSWORD_MAX = { default: 12, strong: 64 } as const;
+
+/** The site's rule as env_config.password_rule publishes it ("default" | "strong"). */
+export const isStrongRule = (rule: string | undefined | null): boolean => rule === 'strong';
+
+/** An input's maxLength for a password that is being set. */
+export const passwordMaxLength = (strong: boolean): number => (strong ? PASSWORD_MAX.strong : PASSWORD_MAX.default);
+
+/** The hint under a new-password field. */
+export const passwordHintKey = (strong: boolean): string => (strong ? /* i18n */ 'reg_password_hint_strong' : /* i18n */ 'reg_password_hint');
+
+/**
+ * Lower case as Go's strings.ToLower (rune by rune, Unicode simple case
+ * mapping), which the server's list lookup uses: JavaScript's toLowerCase
+ * applies the full mapping, which differs for U+0130 (İ, "i" plus a combining
+ * dot in JavaScript, plain "i" in Go) and for a final sigma.
+ */
+export function goLower(v: string): string {
+  let out = '';
+  for (const c of v) out += c === '\u0130' ? 'i' : c === '\u03a3' ? '\u03c3' : c.toLowerCase();
+  return out;
+}
+
 /**
  * The spec's password rule (6 to 12 letters and digits, at least one of
  * each), or with strong the site's stronger rule: 8 to 64 characters of any
@@ -81,11 +109,11 @@ export function checkPassword(v: string, strong = false, common?: ReadonlySet<st
   if (v === '') return MSG.required;
   const n = runes(v);
   if (strong) {
-    if (n < 8 || n > 64) return MSG.pswLength;
-    if (common?.has(v.toLowerCase())) return MSG.pswCommon;
+    if (n < PASSWORD_MIN.strong || n > PASSWORD_MAX.strong) return MSG.pswLength;
+    if (common?.has(goLower(v))) return MSG.pswCommon;
     return '';
   }
-  if (n < 6 || n > 12) return MSG.pswLength;
+  if (n < PASSWORD_MIN.default || n > PASSWORD_MAX.default) return MSG.pswLength;
   if (!rePassword.test(v) || !reLetter.test(v) || !reDigit.test(v)) return MSG.pswFormat;
   return '';
 }
@@ -157,7 +185,7 @@ export function parseCommonPasswords(text: string): Set<string> {
   const set = new Set<string>();
   for (const raw of text.split('\n')) {
     const line = raw.trim();
-    if (line && !line.startsWith('#')) set.add(line.toLowerCase());
+    if (line && !line.startsWith('#')) set.add(goLower(line));
   }
   return set;
 }
@@ -168,4 +196,20 @@ let common: Promise<Set<string>> | null = null;
 export function loadCommonPasswords(): Promise<Set<string>> {
   common ??= import('../../../internal/member/common_passwords.txt?raw').then((m) => parseCommonPasswords(m.default));
   return common;
+}
+
+/**
+ * The message key to show for a password being set: the shared rule's key,
+ * with the strong rule's own length text. With the strong rule the
+ * common-password list is loaded first, so the answer never depends on
+ * whether the lazy list has arrived yet.
+ */
+export async function passwordError(v: string, strong: boolean): Promise<string> {
+  const list = strong ? await loadCommonPasswords() : undefined;
+  return passwordMessage(checkPassword(v, strong, list), strong);
+}
+
+/** The key to display for a checkPassword result under the given rule. */
+export function passwordMessage(key: string, strong: boolean): string {
+  return strong && key === MSG.pswLength ? MSG.pswLengthStrong : key;
 }

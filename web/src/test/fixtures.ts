@@ -24,6 +24,8 @@ export const envConfig = (over: Partial<EnvConfig> = {}): EnvConfig => ({
   customer_service_url: '/main/3',
   app_download: { ios_url: '/app?platform=ios', android_url: '/app?platform=android' },
   link_expire_time: 60,
+  password_rule: 'default',
+  sms_verify_seconds: 60,
   seo: { title: { default: 'Gamehall online casino', zh_CN: 'Gamehall 游戏大厅' }, content: '<p>Gamehall demo site</p>' },
   ...over,
 });

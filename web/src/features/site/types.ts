@@ -27,6 +27,10 @@ export interface EnvConfig {
   customer_service_url?: string;
   app_download?: { ios_url?: string; android_url?: string } | null;
   link_expire_time: number;
+  /** the site's password rule (docs/api.md): "strong" is 8 to 64 characters, not a common password */
+  password_rule?: 'default' | 'strong';
+  /** the SMS verify time, seconds: the register SMS countdown after the first 300 s */
+  sms_verify_seconds?: number;
   seo?: { title?: { zh_CN?: string; default?: string }; content?: string } | null;
 }
 

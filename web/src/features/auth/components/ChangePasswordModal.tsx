@@ -7,13 +7,24 @@ import { Modal } from '@/components/ui/Modal';
 import '@/components/ui/form.css';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/query-client';
-import { checkConfirmPassword, checkPassword, MSG } from '@/lib/register-rules';
+import { checkConfirmPassword, MSG, passwordError, passwordHintKey, passwordMaxLength } from '@/lib/register-rules';
 import { setToken } from '@/lib/session';
 import { editPassword } from '../api/auth';
 import { normaliseCodeValue } from '../normalise';
 
-/** Forced password change on the first desktop login (layout first_login_to_change_password = 1). */
-export default function ChangePasswordModal({ data, onClose }: { data?: { forced?: boolean }; onClose: () => void }) {
+export interface ChangePasswordProps {
+  data?: { forced?: boolean };
+  onClose: () => void;
+  /** env_config.password_rule is "strong": 8 to 64 characters, not a common password */
+  strongPasswords?: boolean;
+}
+
+/**
+ * Forced password change on the first desktop login (layout
+ * first_login_to_change_password = 1): /member/profile/edit_password answers
+ * 101 (current password wrong) or 400 (rules, the server's message).
+ */
+export default function ChangePasswordModal({ data, onClose, strongPasswords = false }: ChangePasswordProps) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [oldPassword, setOld] = useState('');
@@ -26,17 +37,17 @@ export default function ChangePasswordModal({ data, onClose }: { data?: { forced
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const errs: typeof errors = {};
-    if (!oldPassword) errs.old = t(MSG.required);
-    const p = checkPassword(password);
-    if (p) errs.password = t(p);
-    const c = checkConfirmPassword(confirm, password);
-    if (!p && c) errs.confirm = t(c);
-    setErrors(errs);
-    setFormError('');
-    if (Object.keys(errs).length) return;
     setBusy(true);
+    setFormError('');
     try {
+      const errs: typeof errors = {};
+      if (!oldPassword) errs.old = t(MSG.required);
+      const p = await passwordError(password, strongPasswords);
+      if (p) errs.password = t(p);
+      const c = checkConfirmPassword(confirm, password);
+      if (!p && c) errs.confirm = t(c);
+      setErrors(errs);
+      if (Object.keys(errs).length) return;
       const out = await editPassword(oldPassword, password);
       // Every other session ended; the new token comes back (header and body).
       if (out?.token) setToken(out.token);
@@ -61,11 +72,11 @@ export default function ChangePasswordModal({ data, onClose }: { data?: { forced
         <Field name="cpOld" label={t('old_password')} error={errors.old}>
           {(id, d) => <TextInput id={id} type="password" value={oldPassword} onValue={setOld} autoComplete="current-password" invalid={!!errors.old} describedBy={d} data-testid="cp-old" />}
         </Field>
-        <Field name="cpNew" label={t('new_password')} error={errors.password} hint={t('reg_password_hint')}>
-          {(id, d) => <TextInput id={id} type="password" maxLength={12} value={password} onValue={setPassword} autoComplete="new-password" invalid={!!errors.password} describedBy={d} data-testid="cp-new" />}
+        <Field name="cpNew" label={t('new_password')} error={errors.password} hint={t(passwordHintKey(strongPasswords))}>
+          {(id, d) => <TextInput id={id} type="password" maxLength={passwordMaxLength(strongPasswords)} value={password} onValue={setPassword} autoComplete="new-password" invalid={!!errors.password} describedBy={d} data-testid="cp-new" />}
         </Field>
         <Field name="cpConfirm" label={t('confirm_password')} error={errors.confirm}>
-          {(id, d) => <TextInput id={id} type="password" maxLength={12} value={confirm} onValue={setConfirm} autoComplete="new-password" invalid={!!errors.confirm} describedBy={d} data-testid="cp-confirm" />}
+          {(id, d) => <TextInput id={id} type="password" maxLength={passwordMaxLength(strongPasswords)} value={confirm} onValue={setConfirm} autoComplete="new-password" invalid={!!errors.confirm} describedBy={d} data-testid="cp-confirm" />}
         </Field>
         <button type="submit" className="btn btn--gold btn--block" disabled={busy} data-testid="cp-submit">
           {t('confirm')}

@@ -6,7 +6,7 @@ import { Modal } from '@/components/ui/Modal';
 import '@/components/ui/form.css';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/query-client';
-import { checkConfirmPassword, checkPassword, checkVerifyCode, MSG } from '@/lib/register-rules';
+import { checkConfirmPassword, checkVerifyCode, MSG, passwordError, passwordHintKey, passwordMaxLength } from '@/lib/register-rules';
 import { openModal } from '@/lib/ui-store';
 import { useCountdown } from '@/lib/use-countdown';
 import { forgotReset, forgotSms } from '../api/auth';
@@ -97,8 +97,11 @@ export default function ForgotPasswordModal({ onClose }: { onClose: () => void }
   );
 }
 
-/** Forgot password, step 2: the SMS code and the new password. */
-export function ResetPasswordModal({ data, onClose }: { data?: ForgotData; onClose: () => void }) {
+/**
+ * Forgot password, step 2: the SMS code and the new password under the site's
+ * rule (strongPasswords: env_config.password_rule is "strong").
+ */
+export function ResetPasswordModal({ data, onClose, strongPasswords = false }: { data?: ForgotData; onClose: () => void; strongPasswords?: boolean }) {
   const { t } = useTranslation();
   const account = data?.account ?? '';
   const phone = data?.phone ?? '';
@@ -113,18 +116,18 @@ export function ResetPasswordModal({ data, onClose }: { data?: ForgotData; onClo
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const errs: typeof errors = {};
-    const c = checkVerifyCode(code.trim());
-    if (c) errs.code = t(c);
-    const p = checkPassword(password);
-    if (p) errs.password = t(p);
-    const cf = checkConfirmPassword(confirm, password);
-    if (!p && cf) errs.confirm = t(cf);
-    setErrors(errs);
-    setFormError('');
-    if (Object.keys(errs).length) return;
     setBusy(true);
+    setFormError('');
     try {
+      const errs: typeof errors = {};
+      const c = checkVerifyCode(code.trim());
+      if (c) errs.code = t(c);
+      const p = await passwordError(password, strongPasswords);
+      if (p) errs.password = t(p);
+      const cf = checkConfirmPassword(confirm, password);
+      if (!p && cf) errs.confirm = t(cf);
+      setErrors(errs);
+      if (Object.keys(errs).length) return;
       await forgotReset({ account, member_phone: phone, code: code.trim(), password });
       toast.success(t('password_reset_done'));
       openModal('login');
@@ -151,11 +154,11 @@ export function ResetPasswordModal({ data, onClose }: { data?: ForgotData; onClo
             </div>
           )}
         </Field>
-        <Field name="rpPassword" label={t('new_password')} error={errors.password} hint={t('reg_password_hint')}>
-          {(id, d) => <TextInput id={id} type="password" maxLength={12} value={password} onValue={setPassword} autoComplete="new-password" invalid={!!errors.password} describedBy={d} data-testid="reset-password" />}
+        <Field name="rpPassword" label={t('new_password')} error={errors.password} hint={t(passwordHintKey(strongPasswords))}>
+          {(id, d) => <TextInput id={id} type="password" maxLength={passwordMaxLength(strongPasswords)} value={password} onValue={setPassword} autoComplete="new-password" invalid={!!errors.password} describedBy={d} data-testid="reset-password" />}
         </Field>
         <Field name="rpConfirm" label={t('confirm_password')} error={errors.confirm}>
-          {(id, d) => <TextInput id={id} type="password" maxLength={12} value={confirm} onValue={setConfirm} autoComplete="new-password" invalid={!!errors.confirm} describedBy={d} data-testid="reset-confirm" />}
+          {(id, d) => <TextInput id={id} type="password" maxLength={passwordMaxLength(strongPasswords)} value={confirm} onValue={setConfirm} autoComplete="new-password" invalid={!!errors.confirm} describedBy={d} data-testid="reset-confirm" />}
         </Field>
         <button type="submit" className="btn btn--gold btn--block" disabled={busy} data-testid="reset-submit">
           {t('confirm')}

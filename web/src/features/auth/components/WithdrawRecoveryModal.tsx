@@ -6,7 +6,7 @@ import { Modal } from '@/components/ui/Modal';
 import '@/components/ui/form.css';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/query-client';
-import { checkEmail, checkPassword, MSG } from '@/lib/register-rules';
+import { checkEmail, checkPassword, loadCommonPasswords, MSG, passwordHintKey, passwordMaxLength, passwordMessage } from '@/lib/register-rules';
 import { openModal } from '@/lib/ui-store';
 import { recoveryReset, recoveryVerify } from '../api/auth';
 import { recoveryVerifyAgain } from '../codes';
@@ -32,17 +32,28 @@ export function validateVerifyStep(v: { withdraw: string; mode: Mode; contact: s
   return e;
 }
 
-/** Set-new-password step: required, 6 to 12, equal to the confirmation. */
-export function validateResetStep(password: string, confirm: string): Errors {
+/**
+ * Set-new-password step: required, the site's password rule (the server's
+ * /arks/web/vx/reset checks it too), equal to the confirmation. With the
+ * strong rule pass the common-password list.
+ */
+export function validateResetStep(password: string, confirm: string, strong = false, common?: ReadonlySet<string>): Errors {
   const e: Errors = {};
-  if (!password) e.password = MSG.required;
-  else if (checkPassword(password) === MSG.pswLength) e.password = MSG.pswLength;
+  const p = passwordMessage(checkPassword(password, strong, common), strong);
+  if (p) e.password = p;
   if (!e.password && password !== confirm) e.confirm = MSG.checkPswDiff;
   return e;
 }
 
+export interface WithdrawRecoveryProps {
+  data?: RecoveryData;
+  onClose: () => void;
+  /** env_config.password_rule is "strong": 8 to 64 characters, not a common password */
+  strongPasswords?: boolean;
+}
+
 /** Withdrawal-password recovery (login code 802): verify, then set a new login password. */
-export default function WithdrawRecoveryModal({ data, onClose }: { data?: RecoveryData; onClose: () => void }) {
+export default function WithdrawRecoveryModal({ data, onClose, strongPasswords = false }: WithdrawRecoveryProps) {
   const { t } = useTranslation();
   const captcha = useClientCaptcha();
   const [step, setStep] = useState<'verify' | 'reset'>('verify');
@@ -93,12 +104,12 @@ export default function WithdrawRecoveryModal({ data, onClose }: { data?: Recove
   const reset = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const next = validateResetStep(password, confirm);
-    setErrors(next);
-    setFormError('');
-    if (Object.keys(next).length) return;
     setBusy(true);
+    setFormError('');
     try {
+      const next = validateResetStep(password, confirm, strongPasswords, strongPasswords ? await loadCommonPasswords() : undefined);
+      setErrors(next);
+      if (Object.keys(next).length) return;
       await recoveryReset({ account: account.trim(), password, token });
       toast.success(t('password_reset_done'));
       openModal('login');
@@ -170,14 +181,14 @@ export default function WithdrawRecoveryModal({ data, onClose }: { data?: Recove
       ) : (
         <form className="form" onSubmit={reset} noValidate data-testid="recovery-reset">
           <FormError text={formError} testId="recovery-error" />
-          <Field name="recPassword" label={t('new_password')} error={tr(errors.password)} hint={t('reg_password_hint')}>
+          <Field name="recPassword" label={t('new_password')} error={tr(errors.password)} hint={t(passwordHintKey(strongPasswords))}>
             {(id, d) => (
-              <TextInput id={id} type="password" maxLength={12} value={password} onValue={setPassword} autoComplete="new-password" invalid={!!errors.password} describedBy={d} data-testid="recovery-password" />
+              <TextInput id={id} type="password" maxLength={passwordMaxLength(strongPasswords)} value={password} onValue={setPassword} autoComplete="new-password" invalid={!!errors.password} describedBy={d} data-testid="recovery-password" />
             )}
           </Field>
           <Field name="recConfirm" label={t('confirm_password')} error={tr(errors.confirm)}>
             {(id, d) => (
-              <TextInput id={id} type="password" maxLength={12} value={confirm} onValue={setConfirm} autoComplete="new-password" invalid={!!errors.confirm} describedBy={d} data-testid="recovery-confirm" />
+              <TextInput id={id} type="password" maxLength={passwordMaxLength(strongPasswords)} value={confirm} onValue={setConfirm} autoComplete="new-password" invalid={!!errors.confirm} describedBy={d} data-testid="recovery-confirm" />
             )}
           </Field>
           <button type="submit" className="btn btn--gold btn--block" disabled={busy} data-testid="recovery-submit">

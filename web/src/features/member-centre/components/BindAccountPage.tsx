@@ -11,14 +11,14 @@ import { checkProfileField, PROFILE_FIELDS } from '../fields';
 import { useProfileSave } from './useProfileSave';
 
 /** Binds the contact handles and the phone the register settings open to the member centre. */
-export function BindAccountPage() {
+export function BindAccountPage({ smsVerifySeconds }: { /** env_config.sms_verify_seconds: the SMS countdown after the first 300 s */ smsVerifySeconds?: number } = {}) {
   const { t } = useTranslation();
   const session = useSession();
   const profile = useQuery(profileQuery(session.memberId));
   const settings = useQuery(registerSettingsQuery());
   const currency = profile.data?.member_currency ?? session.currency ?? '';
   const rules = rulesFor(settings.data ?? [], currency);
-  const saver = useProfileSave(currency);
+  const saver = useProfileSave(currency, smsVerifySeconds);
   const [values, setValues] = useState<Record<string, string>>({});
   const [code, setCode] = useState('');
   const fields = PROFILE_FIELDS.filter((f) => (f.kind === 'handle' || f.kind === 'phone') && rules[f.setting]?.memberCenter);

@@ -17,7 +17,7 @@ const valueOf = (p: MemberProfile | undefined, f: ProfileField): string => {
 };
 
 /** Account info: every profile field; the ones the register settings open to the member centre can be edited. */
-export function InfoPage() {
+export function InfoPage({ smsVerifySeconds }: { /** env_config.sms_verify_seconds: the SMS countdown after the first 300 s */ smsVerifySeconds?: number } = {}) {
   const { t } = useTranslation();
   const session = useSession();
   const profile = useQuery(profileQuery(session.memberId));
@@ -28,7 +28,7 @@ export function InfoPage() {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [code, setCode] = useState('');
-  const saver = useProfileSave(currency);
+  const saver = useProfileSave(currency, smsVerifySeconds);
   const p = profile.data;
 
   if (profile.isPending || settings.isPending) return <div className="skeleton uc-skeleton" data-testid="uc-loading" />;

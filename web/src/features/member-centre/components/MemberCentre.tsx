@@ -12,7 +12,7 @@ import { InfoPage } from './InfoPage';
 import './member-centre.css';
 
 /** The member centre (/user, /user/:page, /user?page=Deposit) with the menu of spec section 2. */
-export function MemberCentre({ siteName }: { siteName: string }) {
+export function MemberCentre({ siteName, smsVerifySeconds }: { siteName: string; /** env_config.sms_verify_seconds */ smsVerifySeconds?: number }) {
   const { t } = useTranslation();
   const { page: param } = useParams();
   const [query] = useSearchParams();
@@ -81,9 +81,9 @@ export function MemberCentre({ siteName }: { siteName: string }) {
               </button>
             </section>
           ) : page === 'Info' ? (
-            <InfoPage />
+            <InfoPage smsVerifySeconds={smsVerifySeconds} />
           ) : page === 'BindAccount' ? (
-            <BindAccountPage />
+            <BindAccountPage smsVerifySeconds={smsVerifySeconds} />
           ) : (
             <section className="uc-card" data-testid="uc-placeholder">
               <header className="uc-card__head">

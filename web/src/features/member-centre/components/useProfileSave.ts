@@ -11,8 +11,12 @@ import { sendProfileSms, updateProfile } from '../api/profile';
 
 export type FieldErrors = Partial<Record<FieldName | 'phoneVerify', string>>;
 
-/** Saving member-centre fields with the registration codes, and the phone's SMS code. */
-export function useProfileSave(currency: string) {
+/**
+ * Saving member-centre fields with the registration codes, and the phone's SMS
+ * code: its countdown is 300 s at first, then the configured verify time.
+ */
+export function useProfileSave(currency: string, smsVerifyConfigured?: number) {
+  const smsVerifySeconds = smsVerifyConfigured && smsVerifyConfigured > 0 ? smsVerifyConfigured : SMS_DEFAULT_VERIFY_SECONDS;
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -51,7 +55,7 @@ export function useProfileSave(currency: string) {
     setSmsBusy(true);
     try {
       await sendProfileSms(phone.trim());
-      countdown.start(sentOnce.current ? SMS_DEFAULT_VERIFY_SECONDS : SMS_FIRST_COUNTDOWN);
+      countdown.start(sentOnce.current ? smsVerifySeconds : SMS_FIRST_COUNTDOWN);
       sentOnce.current = true;
       toast.success(t('sms_sent'));
     } catch (err) {
@@ -61,7 +65,7 @@ export function useProfileSave(currency: string) {
       }
       const out = smsCodeOutcome(err.code);
       if (out.countdown) {
-        countdown.start(sentOnce.current ? SMS_DEFAULT_VERIFY_SECONDS : SMS_FIRST_COUNTDOWN);
+        countdown.start(sentOnce.current ? smsVerifySeconds : SMS_FIRST_COUNTDOWN);
         sentOnce.current = true;
       }
       if (out.field) setErrors((e) => ({ ...e, memberPhone: t(out.key) }));

@@ -13,8 +13,8 @@ import { RegisterForm } from '../components/RegisterForm';
 
 const currencies = envConfig().currencies;
 
-function renderForm(onDone = () => {}) {
-  return renderUi(<RegisterForm currencies={currencies} siteCurrency="USD" linkExpireMinutes={60} onDone={onDone} />);
+function renderForm(onDone = () => {}, extra: { strongPasswords?: boolean; smsVerifySeconds?: number; demoMode?: boolean } = {}) {
+  return renderUi(<RegisterForm currencies={currencies} siteCurrency="USD" linkExpireMinutes={60} onDone={onDone} {...extra} />);
 }
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -336,5 +336,97 @@ describe('captcha', () => {
     act(() => vi.advanceTimersByTime(1000));
     await waitFor(() => expect(n).toBe(2));
     expect((await screen.findByTestId('captcha-image')).getAttribute('src')).toBe('data:image/png;base64,2');
+  });
+});
+
+describe('strong password rule (env_config.password_rule "strong")', () => {
+  async function fillWith(user: User, password: string) {
+    await screen.findByTestId('register-form');
+    await user.type(screen.getByTestId('reg-memberAccount'), 'player01');
+    await user.type(screen.getByTestId('reg-password'), password);
+    await user.type(screen.getByTestId('reg-checkPassword'), password);
+    await user.type(screen.getByTestId('reg-memberEmail'), 'p@example.com');
+    await screen.findByTestId('captcha-image');
+    await user.type(screen.getByTestId('captcha-input'), '1234');
+  }
+
+  it('caps the inputs at 64 and shows the strong hint', async () => {
+    renderForm(() => {}, { strongPasswords: true });
+    await screen.findByTestId('register-form');
+    expect((screen.getByTestId('reg-password') as HTMLInputElement).maxLength).toBe(64);
+    expect((screen.getByTestId('reg-checkPassword') as HTMLInputElement).maxLength).toBe(64);
+    expect(screen.getByText('8-64 characters; avoid common passwords')).toBeTruthy();
+  });
+
+  it.each([
+    ['Qwerty123', 'This password is too common.'],
+    ['\u0130LOVEYOU', 'This password is too common.'],
+    ['short1', '8 to 64 characters.'],
+  ])('%s is refused before the server is asked: %s', async (password, text) => {
+    let called = 0;
+    server.use(http.post('/api/register', () => (called++, ok(loginData))));
+    const user = userEvent.setup();
+    renderForm(() => {}, { strongPasswords: true });
+    await fillWith(user, password);
+    await user.click(screen.getByTestId('reg-submit'));
+    expect((await screen.findByTestId('field-error-password')).textContent).toBe(text);
+    expect(called).toBe(0);
+  });
+
+  it('accepts any 8 to 64 characters the default rule refuses', async () => {
+    let payload: Record<string, unknown> = {};
+    server.use(http.post('/api/register', async ({ request }) => ((payload = (await request.json()) as Record<string, unknown>), ok(loginData))));
+    const done = vi.fn();
+    const user = userEvent.setup();
+    renderForm(done, { strongPasswords: true });
+    await fillWith(user, 'correct horse!');
+    await user.click(screen.getByTestId('reg-submit'));
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect(payload.password).toBe('correct horse!');
+  });
+
+  it('the default rule stays 6 to 12 letters and digits', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await fillWith(user, 'correct horse!');
+    expect((screen.getByTestId('reg-password') as HTMLInputElement).value).toBe('correct hors');
+    await user.click(screen.getByTestId('reg-submit'));
+    expect(screen.getByTestId('field-error-password').textContent).toBe('Letters and digits, with at least one of each.');
+  });
+});
+
+describe('configured SMS verify time (env_config.sms_verify_seconds)', () => {
+  it('counts down from 300, then from the configured time', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderForm(() => {}, { smsVerifySeconds: 90 });
+    await screen.findByTestId('register-form');
+    await user.type(screen.getByTestId('reg-memberPhone'), '5551234567');
+    await user.click(screen.getByTestId('sms-send'));
+    await waitFor(() => expect(screen.getByTestId('sms-send').textContent).toBe('300 s'));
+    act(() => vi.advanceTimersByTime(300_000));
+    expect(screen.getByTestId('sms-send').textContent).toBe('Send code');
+    await user.click(screen.getByTestId('sms-send'));
+    await waitFor(() => expect(screen.getByTestId('sms-send').textContent).toBe('90 s'));
+  });
+});
+
+describe('demo mode', () => {
+  it('turns registering and the SMS code off', async () => {
+    let calls = 0;
+    server.use(
+      http.post('/api/register', () => (calls++, ok(loginData))),
+      http.post('/api/register/sms', () => (calls++, ok({}))),
+    );
+    renderForm(() => {}, { demoMode: true });
+    await screen.findByTestId('register-form');
+    fireEvent.change(screen.getByTestId('reg-memberPhone'), { target: { value: '5551234567' } });
+    expect(screen.getByTestId('reg-submit')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('sms-send')).toHaveProperty('disabled', true);
+    fireEvent.submit(screen.getByTestId('register-form'));
+    fireEvent.click(screen.getByTestId('sms-send'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls).toBe(0);
+    expect(screen.queryByTestId('field-error-memberAccount')).toBeNull();
   });
 });

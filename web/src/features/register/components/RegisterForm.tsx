@@ -21,6 +21,9 @@ import {
   checkWithdrawPassword,
   loadCommonPasswords,
   MSG,
+  passwordHintKey,
+  passwordMaxLength,
+  passwordMessage,
 } from '@/lib/register-rules';
 import { HANDLES, registerSettingsQuery, required as isRequired, rulesFor, shown } from '@/lib/register-settings';
 import { login } from '@/lib/session';
@@ -46,10 +49,12 @@ export interface RegisterFormProps {
   siteCurrency: string;
   /** env_config.link_expire_time, minutes */
   linkExpireMinutes: number;
-  /** the site's strong password rule; the server has no flag for it in env_config yet */
+  /** env_config.password_rule is "strong": 8 to 64 characters, not on the common-password list */
   strongPasswords?: boolean;
-  /** the SMS verify time after the first 300 s countdown; not configured: 60 s */
+  /** env_config.sms_verify_seconds: the SMS countdown after the first 300 s; not configured: 60 s */
   smsVerifySeconds?: number;
+  /** env_config.demo_mode: the form shows, but registering and the SMS code are off */
+  demoMode?: boolean;
   layout?: 'modal' | 'page';
   onDone?: () => void;
   /** opens the login form (the modal's other tab) */
@@ -90,12 +95,14 @@ export function RegisterForm({
   siteCurrency,
   linkExpireMinutes,
   strongPasswords = false,
-  smsVerifySeconds = SMS_DEFAULT_VERIFY_SECONDS,
+  smsVerifySeconds: smsVerifyConfigured,
+  demoMode = false,
   layout = 'modal',
   onDone,
   onLogin,
 }: RegisterFormProps) {
   const { t } = useTranslation();
+  const smsVerifySeconds = smsVerifyConfigured && smsVerifyConfigured > 0 ? smsVerifyConfigured : SMS_DEFAULT_VERIFY_SECONDS;
   const settingsQ = useQuery(registerSettingsQuery());
   const settings = useMemo(() => settingsQ.data ?? [], [settingsQ.data]);
   const domainQ = useQuery(agentDomainQuery(window.location.hostname));
@@ -120,6 +127,8 @@ export function RegisterForm({
   const countdown = useCountdown();
   const errorTrack = useRef<string[]>([]);
   const [common, setCommon] = useState<ReadonlySet<string> | undefined>();
+  /** a submit waiting for the common-password list (a second submit is blocked meanwhile) */
+  const listWait = useRef(false);
 
   const rules = useMemo(() => rulesFor(settings, form.memberCurrency), [settings, form.memberCurrency]);
   const captchaOn = shown(rules, 'captcha');
@@ -195,12 +204,12 @@ export function RegisterForm({
 
   /** Spec section 5, one field; '' when valid. */
   const localCheck = useCallback(
-    (field: FieldName, f: Form): string => {
+    (field: FieldName, f: Form, list: ReadonlySet<string> | undefined = common): string => {
       switch (field) {
         case 'memberAccount':
           return checkAccount(f.memberAccount);
         case 'password':
-          return checkPassword(f.password, strongPasswords, common);
+          return passwordMessage(checkPassword(f.password, strongPasswords, list), strongPasswords);
         case 'checkPassword':
           return shown(rules, 'check_password') ? checkConfirmPassword(f.checkPassword, f.password) : '';
         case 'memberName':
@@ -283,6 +292,7 @@ export function RegisterForm({
   };
 
   const sendSms = async () => {
+    if (demoMode) return;
     const phone = form.memberPhone.trim();
     const local = checkPhone(phone, form.memberCurrency, true);
     if (local) {
@@ -326,15 +336,24 @@ export function RegisterForm({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (submitting) return;
+    if (submitting || demoMode || listWait.current) return;
     if (!currencyOpen) {
       setPageError(t('reg_currency_not_open'));
       return;
     }
-    // 1. field checks
+    // 1. field checks (the strong rule waits for the common-password list, so it answers as the server does)
+    let list = common;
+    if (strongPasswords && !list) {
+      listWait.current = true;
+      try {
+        list = await loadCommonPasswords();
+      } finally {
+        listWait.current = false;
+      }
+    }
     const next: Errors = {};
     for (const field of visibleFields()) {
-      const key = localCheck(field, form);
+      const key = localCheck(field, form, list);
       if (key) next[field] = t(key);
     }
     setErrors(next);
@@ -444,12 +463,12 @@ export function RegisterForm({
       <Field name="memberAccount" label={t('account')} required error={errors.memberAccount} hint={t('reg_account_hint')}>
         {(id, d) => input('memberAccount', 'memberAccount', { autoComplete: 'username', maxLength: 12, placeholder: t('ph_account_name') })(id, d)}
       </Field>
-      <Field name="password" label={t('password')} required error={errors.password} hint={t(strongPasswords ? /* i18n */ 'reg_password_hint_strong' : 'reg_password_hint')}>
-        {(id, d) => input('password', 'password', { type: 'password', autoComplete: 'new-password', maxLength: strongPasswords ? 64 : 12, placeholder: t('ph_password') })(id, d)}
+      <Field name="password" label={t('password')} required error={errors.password} hint={t(passwordHintKey(strongPasswords))}>
+        {(id, d) => input('password', 'password', { type: 'password', autoComplete: 'new-password', maxLength: passwordMaxLength(strongPasswords), placeholder: t('ph_password') })(id, d)}
       </Field>
       {shown(rules, 'check_password') && (
         <Field name="checkPassword" label={t('confirm_password')} required error={errors.checkPassword}>
-          {(id, d) => input('checkPassword', 'checkPassword', { type: 'password', autoComplete: 'new-password', maxLength: strongPasswords ? 64 : 12 })(id, d)}
+          {(id, d) => input('checkPassword', 'checkPassword', { type: 'password', autoComplete: 'new-password', maxLength: passwordMaxLength(strongPasswords) })(id, d)}
         </Field>
       )}
       {shown(rules, 'member_name') && (
@@ -467,7 +486,7 @@ export function RegisterForm({
           {(id, d) => (
             <div className="input-row">
               {input('memberPhone', 'memberPhone', { inputMode: 'tel', autoComplete: 'tel', maxLength: 20 })(id, d)}
-              {phoneVerifyOn && <SendCodeButton left={countdown.left} busy={smsBusy} onClick={() => void sendSms()} />}
+              {phoneVerifyOn && <SendCodeButton left={countdown.left} busy={smsBusy} disabled={demoMode} onClick={() => void sendSms()} />}
             </div>
           )}
         </Field>
@@ -613,7 +632,7 @@ export function RegisterForm({
         )}
       </div>
       <div className="form__wide form__submit">
-        <button type="submit" className="btn btn--gold btn--block" disabled={submitting || !currencyOpen} data-testid="reg-submit">
+        <button type="submit" className="btn btn--gold btn--block" disabled={submitting || !currencyOpen || demoMode} data-testid="reg-submit">
           {submitting ? t('loading') : t('register')}
         </button>
         {onLogin && (
