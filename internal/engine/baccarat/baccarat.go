@@ -170,6 +170,68 @@ func Deal(s *Shoe) Hand {
 	return h
 }
 
+// DealFresh plays one hand from a freshly shuffled shoe of decks full decks
+// (1..MaxDecks), as a continuous shuffler deals, without building the shoe.
+//
+// A hand uses at most MaxHandCards cards, so only the first steps of a
+// Fisher–Yates shuffle matter: step k (k = 0, 1, ...) swaps position
+// n-1-k with a uniform position in [0, n-1-k] and fixes the card there, so
+// the cards fixed by the first k steps are a uniform ordered draw without
+// replacement. DealFresh deals card k as the card step k fixes: it reads the
+// same words as those steps of rng.Shuffle on the full shoe and deals the
+// cards that shuffle leaves at positions n-1, n-2, ... (TestDealFresh
+// checks both), in at most 6 steps instead of n-1 and with no shoe in
+// memory. Hand.Shuffled is false: no shoe carried over from a previous hand.
+func DealFresh(src rng.Source, decks int) (Hand, error) {
+	if decks < 1 || decks > MaxDecks {
+		return Hand{}, fmt.Errorf("baccarat: %d decks, want 1..%d", decks, MaxDecks)
+	}
+	var d freshDraw
+	d.src, d.n = src, decks*52
+	return play(d.next), nil
+}
+
+// freshDraw is a partial Fisher–Yates shuffle over a virtual shoe whose
+// position p holds Card(p%52) until a swap moves another card there; the
+// moved cards are its only state.
+type freshDraw struct {
+	src   rng.Source
+	n     int // cards in the shoe
+	dealt int // steps taken: positions n-1 .. n-dealt are fixed
+	moved int // entries of pos/card in use
+	pos   [MaxHandCards]int
+	card  [MaxHandCards]Card
+}
+
+// at is the card at unfixed position p.
+func (d *freshDraw) at(p int) Card {
+	for k := range d.moved {
+		if d.pos[k] == p {
+			return d.card[k]
+		}
+	}
+	return Card(p % 52)
+}
+
+// next takes one shuffle step: it swaps position i = n-1-dealt with a
+// uniform position j in [0, i] and deals the card that lands on i.
+func (d *freshDraw) next() Card {
+	i := d.n - 1 - d.dealt
+	j := rng.Intn(d.src, i+1)
+	c, displaced := d.at(j), d.at(i)
+	d.dealt++
+	// Position i is fixed and never read again; j now holds i's card.
+	for k := range d.moved {
+		if d.pos[k] == j {
+			d.card[k] = displaced
+			return c
+		}
+	}
+	d.pos[d.moved], d.card[d.moved] = j, displaced
+	d.moved++
+	return c
+}
+
 // total is the baccarat total of cards: the sum of values mod 10.
 func total(cards []Card) int {
 	t := 0

@@ -331,3 +331,142 @@ func TestSimulatedEdges(t *testing.T) {
 		}
 	}
 }
+
+// counting counts the words read from src.
+type counting struct {
+	src rng.Source
+	n   int
+}
+
+func (c *counting) Uint64() uint64 { c.n++; return c.src.Uint64() }
+
+// TestDealFresh: the partial draw is the full shuffle's first steps. For the
+// same stream it reads exactly the words the first k steps of rng.Shuffle on
+// the full shoe read, and deals the cards that shuffle leaves at positions
+// n-1, n-2, ...; so it deals a uniform ordered draw without replacement, as
+// the full shuffle (TestShuffleUniform) does, and every hand is the hand
+// that full shuffle would deal from its far end.
+func TestDealFresh(t *testing.T) {
+	for _, decks := range []int{1, 8} {
+		n := decks * 52
+		for seed := range uint64(2000) {
+			full := make([]Card, n)
+			for i := range full {
+				full[i] = Card(i % 52)
+			}
+			src := &counting{src: rng.NewSeq(seed)}
+			var wordsAfter [MaxHandCards + 1]int
+			swaps := 0
+			rng.Shuffle(src, n, func(i, j int) {
+				full[i], full[j] = full[j], full[i]
+				swaps++
+				if swaps <= MaxHandCards {
+					wordsAfter[swaps] = src.n
+				}
+			})
+			d := freshDraw{src: &counting{src: rng.NewSeq(seed)}, n: n}
+			for k := range MaxHandCards {
+				if c := d.next(); c != full[n-1-k] {
+					t.Fatalf("%d decks, seed %d: card %d is %v, full shuffle has %v", decks, seed, k, c, full[n-1-k])
+				}
+				if used := d.src.(*counting).n; used != wordsAfter[k+1] {
+					t.Fatalf("%d decks, seed %d: %d words after %d cards, full shuffle read %d", decks, seed, used, k+1, wordsAfter[k+1])
+				}
+			}
+			// The hand is play() over that far end, in order.
+			h, err := DealFresh(rng.NewSeq(seed), decks)
+			if err != nil {
+				t.Fatal(err)
+			}
+			k := 0
+			want := play(func() Card { k++; return full[n-k] })
+			if ja, jb := mustJSON(t, h), mustJSON(t, want); ja != jb {
+				t.Fatalf("%d decks, seed %d: DealFresh %s, full shuffle %s", decks, seed, ja, jb)
+			}
+		}
+	}
+	for _, decks := range []int{0, MaxDecks + 1} {
+		if _, err := DealFresh(rng.NewSeq(1), decks); err == nil {
+			t.Errorf("%d decks accepted", decks)
+		}
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// 300,000 hands off fresh shoes through DealFresh (the production path):
+// the frequencies of player, banker and tie agree with the exact odds
+// within 99% bounds.
+func TestDealFreshFrequencies(t *testing.T) {
+	exact, _ := ExactOdds(8)
+	src := rng.NewSeq(4242)
+	const hands = 300_000
+	var m [3]stattest.Mean
+	for range hands {
+		h, err := DealFresh(src, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for w := range m {
+			m[w].Add(b2f(h.Winner == Winner(w)))
+		}
+	}
+	for w, p := range []float64{exact.PPlayer, exact.PBanker, exact.PTie} {
+		if got := m[w].Mean(); math.Abs(got-p) > m[w].Bound99() {
+			t.Errorf("%v: frequency %.5f, exact %.5f, beyond the 99%% bound %.5f", Winner(w), got, p, m[w].Bound99())
+		}
+	}
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// TestStakeDoesNotChangeHand: the stake and the bets scale amounts and
+// nothing else. The same stream deals the same cards whatever is bet, reads
+// the same words, and every return scales with the stake.
+func TestStakeDoesNotChangeHand(t *testing.T) {
+	for seed := range uint64(500) {
+		a, b := rng.NewSeq(seed), rng.NewSeq(seed)
+		ha, _ := DealFresh(a, 8)
+		hb, _ := DealFresh(b, 8)
+		if a.Uint64() != b.Uint64() {
+			t.Fatalf("seed %d: streams diverged", seed)
+		}
+		if mustJSON(t, ha) != mustJSON(t, hb) {
+			t.Fatalf("seed %d: same stream dealt different hands", seed)
+		}
+		// Stakes in multiples of 20 keep the banker commission exact, so
+		// returns scale exactly.
+		small := []Bet{{BetPlayer, 20}, {BetBanker, 40}, {BetTie, 20}}
+		big := []Bet{{BetPlayer, 20 * 37}, {BetBanker, 40 * 37}, {BetTie, 20 * 37}}
+		rs, _ := Settle(ha, small)
+		rb, _ := Settle(hb, big)
+		for i := range rs {
+			if rb[i].Return != 37*rs[i].Return || rb[i].Commission != 37*rs[i].Commission || rb[i].Push != rs[i].Push {
+				t.Fatalf("seed %d bet %v: %+v vs %+v", seed, rs[i].Bet.Kind, rs[i], rb[i])
+			}
+		}
+	}
+	// The same holds for a shoe carried across hands.
+	sa, _ := NewShoe(rng.NewSeq(9), 8, DefaultCut)
+	sb, _ := NewShoe(rng.NewSeq(9), 8, DefaultCut)
+	for range 300 {
+		ha, hb := Deal(sa), Deal(sb)
+		ra, _ := Settle(ha, []Bet{{BetBanker, 20}})
+		rb, _ := Settle(hb, []Bet{{BetBanker, 20_000}})
+		if mustJSON(t, ha) != mustJSON(t, hb) || rb[0].Return != 1000*ra[0].Return {
+			t.Fatal("a shoe dealt differently for a different stake")
+		}
+	}
+}

@@ -217,3 +217,25 @@ func TestPaytable(t *testing.T) {
 		}
 	}
 }
+
+// TestStakeDoesNotChangeDraw: the stake scales the win and nothing else. The
+// same stream draws the same numbers at any stake and for any picks, reads
+// the same words, and the win scales with the stake.
+func TestStakeDoesNotChangeDraw(t *testing.T) {
+	picks := [][]int{{7}, {1, 80}, {3, 14, 15, 26, 35}, {2, 9, 17, 23, 41, 44, 58, 61, 70, 79}}
+	for seed := range uint64(500) {
+		a, b := rng.NewSeq(seed), rng.NewSeq(seed)
+		da, db := Draw(a), Draw(b)
+		if da != db || a.Uint64() != b.Uint64() {
+			t.Fatalf("seed %d: the same stream drew %v and %v", seed, da, db)
+		}
+		for _, p := range picks {
+			// Stakes in multiples of 10 keep every win exact, so wins scale exactly.
+			h1, w1, err1 := Settle(p, da, 10)
+			h2, w2, err2 := Settle(p, db, 10*37)
+			if err1 != nil || err2 != nil || h1 != h2 || w2 != 37*w1 {
+				t.Fatalf("seed %d picks %v: %d hits win %d vs %d hits win %d (%v %v)", seed, p, h1, w1, h2, w2, err1, err2)
+			}
+		}
+	}
+}

@@ -29,3 +29,25 @@ func BenchmarkIntnSeq(b *testing.B) {
 		Intn(src, 30)
 	}
 }
+
+// BenchmarkPoolRound is one round's worth of draws (five reel stops) from a
+// pooled source, against BenchmarkNewCryptoRound's fresh source per round.
+func BenchmarkPoolRound(b *testing.B) {
+	var p Pool
+	for b.Loop() {
+		src := p.Get()
+		for range 5 {
+			Intn(src, 30)
+		}
+		p.Put(src)
+	}
+}
+
+func BenchmarkNewCryptoRound(b *testing.B) {
+	for b.Loop() {
+		src := NewCrypto()
+		for range 5 {
+			Intn(src, 30)
+		}
+	}
+}

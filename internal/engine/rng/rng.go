@@ -2,8 +2,9 @@
 //
 // Engines take a Source and draw from it through Intn, Uint64n and Shuffle,
 // which reduce 64-bit words to a range without bias. Production play uses
-// Crypto (or Locked around it); Seq and Scripted exist only so tests and
-// simulations can replay a stream and must never decide a real-money outcome.
+// Crypto, lent one round at a time by a Pool; Seq and Scripted exist only so
+// tests and simulations can replay a stream and must never decide a
+// real-money outcome.
 package rng
 
 import (
@@ -23,10 +24,9 @@ const cryptoBufSize = 4096
 
 // Crypto is a Source backed by crypto/rand, read a buffer at a time.
 //
-// A Crypto is not safe for concurrent use: each game session (one player,
-// one table) owns its own, which also keeps one session's draws from
-// depending on another's timing. Wrap it in Locked when it must be shared.
-// The zero value is ready to use.
+// A Crypto is not safe for concurrent use: one goroutine owns it at a time
+// (a Pool lends it to one round, then takes it back). The zero value is
+// ready to use.
 type Crypto struct {
 	_   noCopy
 	buf [cryptoBufSize]byte
@@ -62,22 +62,33 @@ func (c *Crypto) Uint64() uint64 {
 	return v
 }
 
-// Locked makes any Source safe for concurrent use. Prefer one Crypto per
-// session; Locked is for the rare source that must be shared.
-type Locked struct {
-	mu  sync.Mutex
-	src Source
+// Pool lends buffered Crypto sources to one round at a time; it is safe for
+// concurrent use. A round borrows a source with Get and hands it back with
+// Put, so the 4 KiB crypto/rand read is shared by many rounds instead of
+// paid by each (a slot round uses a handful of words). Every word is still
+// read from crypto/rand once and used once, and consumed bytes are wiped.
+// The zero value is ready to use.
+type Pool struct {
+	p sync.Pool
 }
 
-// NewLocked wraps src; src must not be used directly afterwards.
-func NewLocked(src Source) *Locked { return &Locked{src: src} }
+// NewPool returns an empty pool.
+func NewPool() *Pool { return &Pool{} }
 
-// Uint64 returns the next word of the wrapped source.
-func (l *Locked) Uint64() uint64 {
-	l.mu.Lock()
-	v := l.src.Uint64()
-	l.mu.Unlock()
-	return v
+// Get lends a source to the caller until it calls Put.
+func (p *Pool) Get() Source {
+	if c, ok := p.p.Get().(*Crypto); ok {
+		return c
+	}
+	return NewCrypto()
+}
+
+// Put takes back a source from Get; the caller must not use it afterwards.
+// Sources that did not come from Get are ignored.
+func (p *Pool) Put(src Source) {
+	if c, ok := src.(*Crypto); ok {
+		p.p.Put(c)
+	}
 }
 
 // Uint64n returns a uniform value in [0, n). It panics if n == 0.

@@ -248,17 +248,51 @@ func TestCryptoRefillAndWipe(t *testing.T) {
 	}
 }
 
-func TestLockedConcurrent(t *testing.T) {
-	l := NewLocked(NewCrypto())
+// TestPoolConcurrent: sources lent by a pool are crypto sources, never lent
+// twice at once, and draws from many goroutines stay in range and distinct.
+func TestPoolConcurrent(t *testing.T) {
+	var p Pool
+	var mu sync.Mutex
+	lent := map[Source]bool{}
+	seen := map[uint64]bool{}
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {
-			for range 2000 {
-				if Intn(l, 10) >= 10 {
+			for range 500 {
+				src := p.Get()
+				if _, ok := src.(*Crypto); !ok {
+					t.Errorf("pool lent %T", src)
+					return
+				}
+				mu.Lock()
+				if lent[src] {
+					t.Error("a source was lent twice at once")
+				}
+				lent[src] = true
+				mu.Unlock()
+				var words [4]uint64
+				for i := range words {
+					words[i] = src.Uint64()
+				}
+				if Intn(src, 10) >= 10 {
 					t.Error("out of range")
 				}
+				mu.Lock()
+				delete(lent, src)
+				for _, w := range words {
+					if seen[w] {
+						t.Errorf("word %d drawn twice", w)
+					}
+					seen[w] = true
+				}
+				mu.Unlock()
+				p.Put(src)
 			}
 		})
 	}
 	wg.Wait()
+	p.Put(NewSeq(1)) // ignored: only crypto sources are pooled
+	if _, ok := p.Get().(*Crypto); !ok {
+		t.Fatal("pool lent a non-crypto source")
+	}
 }
