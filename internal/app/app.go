@@ -144,7 +144,7 @@ func (a *App) build() error {
 	houseStore := house.NewStore(a.DB)
 	demo := house.NewDemoSessions(houseStore, time.Now)
 	limits := ratelimit.New(a.DB, time.Now)
-	play := house.NewPlay(house.NewGames(), houseStore, demo, time.Now, func() rng.Source { return rng.NewCrypto() })
+	play := house.NewPlay(house.NewGames(), houseStore, demo, time.Now, rng.NewPool())
 	house.NewHandler(play, spa, limits).Routes(router, mux)
 	a.sweeps = append(a.sweeps, func(ctx context.Context) error {
 		_, err := houseStore.DeleteExpired(ctx, time.Now().UnixMicro())

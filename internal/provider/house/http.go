@@ -66,6 +66,10 @@ func (h *Handler) session(r *http.Request) (any, error) {
 	return h.play.Session(r.Context(), b.Session)
 }
 
+// PlaysPerMinute is how many plays one client address may make a minute:
+// each writes a round.
+const PlaysPerMinute = 600
+
 // playRound is limited per client address: demo play writes a round per call.
 func (h *Handler) playRound(r *http.Request) (any, error) {
 	var b struct {
@@ -76,7 +80,7 @@ func (h *Handler) playRound(r *http.Request) (any, error) {
 	if err := api.Decode(r, &b); err != nil {
 		return nil, err
 	}
-	if ok, err := h.limit.Allow(r.Context(), "play:ip:"+api.ClientIP(r.Context()).String(), 600, time.Minute); err != nil {
+	if ok, err := h.limit.Allow(r.Context(), "play:ip:"+api.ClientIP(r.Context()).String(), PlaysPerMinute, time.Minute); err != nil {
 		return nil, err
 	} else if !ok {
 		return nil, api.ErrTooMany

@@ -20,6 +20,8 @@ import (
 var (
 	ErrBadBet   = api.NewError(209, "house_bad_bet")
 	ErrBadPicks = api.NewError(210, "house_bad_picks")
+	// ErrPlayDisabled: the site's demo_mode flag is on, as /demo/play answers.
+	ErrPlayDisabled = api.NewError(205, "play_disabled_demo_mode")
 )
 
 // Limits of one game for a session: the bets the player may choose, in
@@ -131,11 +133,11 @@ func NewGames() *Games {
 					return 0, 0, nil, nil, ErrBadBet
 				}
 				slices.SortFunc(bets, func(a, b baccarat.Bet) int { return int(a.Kind) - int(b.Kind) })
-				shoe, err := baccarat.NewShoe(src, 8, 16)
+				// A fresh 8-deck shoe per hand, drawn by a partial shuffle.
+				hand, err := baccarat.DealFresh(src, 8)
 				if err != nil {
 					return 0, 0, nil, nil, err
 				}
-				hand := baccarat.Deal(shoe)
 				results, err := baccarat.Settle(hand, bets)
 				if err != nil {
 					return 0, 0, nil, nil, ErrBadBet
@@ -181,19 +183,75 @@ func bestKenoRTP(t keno.Table) float64 {
 	return best
 }
 
-// Play runs the in-house games' play API on demo sessions.
-type Play struct {
-	games  *Games
-	store  *Store
-	demo   *DemoSessions
-	now    func() time.Time
-	source func() rng.Source
+// Decided is a round decided by a game, before it is settled on a session:
+// the stake and the win in minor units, and the choices and the outcome as
+// they are recorded.
+type Decided struct {
+	Stake, Win       int64
+	Choices, Outcome []byte
 }
 
-// NewPlay returns the play service; source gives each round its RNG
-// (rng.NewCrypto in production; tests script it).
-func NewPlay(games *Games, store *Store, demo *DemoSessions, now func() time.Time, source func() rng.Source) *Play {
-	return &Play{games: games, store: store, demo: demo, now: now, source: source}
+// decide plays one round of g from src; it never looks at the balance.
+func decide(g *game, lim Limits, src rng.Source, choices json.RawMessage) (Decided, error) {
+	stake, win, chosen, outcome, err := g.play(src, choices, lim)
+	if err != nil {
+		return Decided{}, err
+	}
+	c, err := json.Marshal(chosen)
+	if err != nil {
+		return Decided{}, fmt.Errorf("encode choices: %w", err)
+	}
+	o, err := json.Marshal(outcome)
+	if err != nil {
+		return Decided{}, fmt.Errorf("encode outcome: %w", err)
+	}
+	return Decided{Stake: stake, Win: win, Choices: c, Outcome: o}, nil
+}
+
+// Decide plays one round of the game code for a player of currency (with its
+// exponent) from src, exactly as the play API does before it settles the
+// round: choices are checked against the game's limits, the engine decides,
+// choices and outcome are encoded. Benchmarks time the server's round path
+// with it.
+func (gs *Games) Decide(code, currency string, exponent int, src rng.Source, choices json.RawMessage) (Decided, error) {
+	g, ok := gs.byCode[code]
+	if !ok {
+		return Decided{}, ErrUnknownGame
+	}
+	return decide(g, g.limits(unitFor(currency, exponent)), src, choices)
+}
+
+// RNG lends each round its random source and takes it back after the round
+// is decided; rng.Pool in production (crypto/rand, buffered, shared safely
+// by concurrent rounds).
+type RNG interface {
+	Get() rng.Source
+	Put(rng.Source)
+}
+
+// SourceFunc is an RNG that makes a source per round and drops it after;
+// tests script rounds with it.
+type SourceFunc func() rng.Source
+
+// Get returns f().
+func (f SourceFunc) Get() rng.Source { return f() }
+
+// Put does nothing.
+func (SourceFunc) Put(rng.Source) {}
+
+// Play runs the in-house games' play API on demo sessions.
+type Play struct {
+	games *Games
+	store *Store
+	demo  *DemoSessions
+	now   func() time.Time
+	rng   RNG
+}
+
+// NewPlay returns the play service; rounds draw from sources lent by src
+// (rng.NewPool() in production; tests script it with SourceFunc).
+func NewPlay(games *Games, store *Store, demo *DemoSessions, now func() time.Time, src RNG) *Play {
+	return &Play{games: games, store: store, demo: demo, now: now, rng: src}
 }
 
 // SessionInfo is what a game page loads first.
@@ -208,6 +266,9 @@ type SessionInfo struct {
 	RTP      float64 `json:"rtp"`
 	Limits   Limits  `json:"limits"`
 	Rules    any     `json:"rules"`
+	// PlayDisabled is set while the site's demo_mode flag is on: the page
+	// shows the game but play answers 205.
+	PlayDisabled bool `json:"play_disabled"`
 }
 
 func (p *Play) session(ctx context.Context, id string) (DemoSession, *game, error) {
@@ -230,7 +291,8 @@ func (p *Play) Session(ctx context.Context, id string) (SessionInfo, error) {
 		return SessionInfo{}, err
 	}
 	return SessionInfo{GameCode: s.GameCode, Kind: g.kind, Version: g.version, Demo: true, Currency: s.Currency,
-		Exponent: s.Exponent, Balance: s.Balance, RTP: g.rtp(), Limits: g.limits(unitFor(s.Currency, s.Exponent)), Rules: g.info()}, nil
+		Exponent: s.Exponent, Balance: s.Balance, RTP: g.rtp(), Limits: g.limits(unitFor(s.Currency, s.Exponent)), Rules: g.info(),
+		PlayDisabled: s.SiteDemoMode}, nil
 }
 
 // Round is one played round as the player sees it.
@@ -255,7 +317,11 @@ func roundOf(r RoundRow) Round {
 }
 
 // Play decides one round on the server and settles it on the session. A
-// retried call with the same request id returns the first round.
+// retried call with the same request id returns the first round: the stored
+// round is looked up before anything is drawn, so a retry costs no RNG work
+// and has no side effect (and two racing first calls still settle once, in
+// SettleDemoRound). New rounds are refused with ErrPlayDisabled while the
+// site's demo_mode flag is on, even on a session opened before it went on.
 func (p *Play) Play(ctx context.Context, id, requestID string, choices json.RawMessage) (Round, error) {
 	if requestID == "" || len(requestID) > 64 {
 		return Round{}, api.Invalid("request_id", nil)
@@ -264,16 +330,26 @@ func (p *Play) Play(ctx context.Context, id, requestID string, choices json.RawM
 	if err != nil {
 		return Round{}, err
 	}
-	lim := g.limits(unitFor(s.Currency, s.Exponent))
-	stake, win, chosen, outcome, err := g.play(p.source(), choices, lim)
+	hash := HashID(id)
+	prev, err := p.store.RoundByRequest(ctx, hash, requestID)
+	if err == nil {
+		return roundOf(prev), nil
+	}
+	if !errors.Is(err, db.ErrNotFound) {
+		return Round{}, err
+	}
+	if s.SiteDemoMode {
+		return Round{}, ErrPlayDisabled
+	}
+	src := p.rng.Get()
+	d, err := decide(g, g.limits(unitFor(s.Currency, s.Exponent)), src, choices)
+	p.rng.Put(src)
 	if err != nil {
 		return Round{}, err
 	}
-	chosenJSON, _ := json.Marshal(chosen)
-	outcomeJSON, _ := json.Marshal(outcome)
-	row, _, err := p.store.SettleDemoRound(ctx, RoundRow{SessionHash: HashID(id), RequestID: requestID, GameCode: s.GameCode,
-		GameVersion: g.version, Currency: s.Currency, Stake: stake, Win: win, Choices: string(chosenJSON),
-		Outcome: string(outcomeJSON), CreatedAt: p.now().UnixMicro()})
+	row, _, err := p.store.SettleDemoRound(ctx, RoundRow{SessionHash: hash, RequestID: requestID, GameCode: s.GameCode,
+		GameVersion: g.version, Currency: s.Currency, Stake: d.Stake, Win: d.Win, Choices: string(d.Choices),
+		Outcome: string(d.Outcome), CreatedAt: p.now().UnixMicro()})
 	switch {
 	case errors.Is(err, errShort):
 		return Round{}, ErrInsufficient

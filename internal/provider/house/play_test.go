@@ -26,7 +26,7 @@ func newPlay(t *testing.T, d *db.DB, seedValue uint64) (*house.Play, *house.Demo
 		defer mu.Unlock()
 		return rng.NewSeq(seq.Uint64())
 	}
-	return house.NewPlay(house.NewGames(), house.NewStore(d), demo, clk.Now, src), demo, clk
+	return house.NewPlay(house.NewGames(), house.NewStore(d), demo, clk.Now, house.SourceFunc(src)), demo, clk
 }
 
 func code(err error) int {
@@ -206,4 +206,164 @@ func TestConcurrentPlayKeepsTheBooks(t *testing.T) {
 			t.Fatalf("%d rounds + %d refused, sum %d vs %d", rounds, refused, sum, net)
 		}
 	})
+}
+
+// TestPlayRefusedInDemoMode: a session opened before the site's demo_mode
+// flag went on cannot play while it is on (205, nothing moves, no round),
+// can still be shown and list its history, and a retry of a round played
+// before returns that round.
+func TestPlayRefusedInDemoMode(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		play, demo, _ := newPlay(t, d, 5)
+		s, err := demo.Create(ctx, 1, "gh_slot_fortune", "USD", 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, err := play.Play(ctx, s.ID, "before", json.RawMessage(`{"line_bet":10}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.ExecContext(ctx, `UPDATE sites SET demo_mode = TRUE WHERE id = 1`); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := play.Play(ctx, s.ID, "during", json.RawMessage(`{"line_bet":10}`)); code(err) != 205 {
+			t.Fatalf("play in demo mode: %v, want 205", err)
+		}
+		info, err := play.Session(ctx, s.ID)
+		if err != nil || info.Balance != first.BalanceAfter {
+			t.Fatalf("session in demo mode: %+v %v", info, err)
+		}
+		if again, err := play.Play(ctx, s.ID, "before", json.RawMessage(`{"line_bet":10}`)); err != nil || again.ID != first.ID {
+			t.Fatalf("retry of an earlier round: %+v %v", again, err)
+		}
+		if hist, err := play.History(ctx, s.ID, 10); err != nil || len(hist) != 1 {
+			t.Fatalf("history in demo mode: %d rounds %v", len(hist), err)
+		}
+		if _, err := d.ExecContext(ctx, `UPDATE sites SET demo_mode = FALSE WHERE id = 1`); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := play.Play(ctx, s.ID, "after", json.RawMessage(`{"line_bet":10}`)); err != nil {
+			t.Fatalf("play after demo mode: %v", err)
+		}
+	})
+}
+
+// countingRNG counts the sources lent and the words drawn from them.
+type countingRNG struct {
+	mu          sync.Mutex
+	lent, words int
+	seq         *rng.Seq
+}
+
+func (c *countingRNG) Get() rng.Source {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.lent++
+	return c
+}
+
+func (c *countingRNG) Put(rng.Source) {}
+
+func (c *countingRNG) Uint64() uint64 {
+	c.words++
+	return c.seq.Uint64()
+}
+
+// TestRetryDrawsNothing: a retried request id answers the stored round
+// before any source is lent or word drawn, whatever the retry's choices.
+func TestRetryDrawsNothing(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		demo, clk := setup(t, d)
+		src := &countingRNG{seq: rng.NewSeq(3)}
+		play := house.NewPlay(house.NewGames(), house.NewStore(d), demo, clk.Now, src)
+		s, _ := demo.Create(ctx, 1, "gh_baccarat", "USD", 2)
+		first, err := play.Play(ctx, s.ID, "once", json.RawMessage(`{"bets":{"banker":2000}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lent, words := src.lent, src.words
+		if lent != 1 || words < 4 {
+			t.Fatalf("first round: %d sources lent, %d words", lent, words)
+		}
+		for _, choices := range []string{`{"bets":{"banker":2000}}`, `{"bets":{"player":100000}}`, `not even json`} {
+			again, err := play.Play(ctx, s.ID, "once", json.RawMessage(choices))
+			if err != nil || again.ID != first.ID || string(again.Outcome) != string(first.Outcome) || again.BalanceAfter != first.BalanceAfter {
+				t.Fatalf("retry with %s: %+v %v", choices, again, err)
+			}
+		}
+		if src.lent != lent || src.words != words {
+			t.Fatalf("retries lent %d sources and drew %d words", src.lent-lent, src.words-words)
+		}
+		info, _ := play.Session(ctx, s.ID)
+		if info.Balance != first.BalanceAfter {
+			t.Fatalf("balance %d after retries, want %d", info.Balance, first.BalanceAfter)
+		}
+	})
+}
+
+// TestDecideStakeDoesNotChangeOutcome: on the server's round path too, the
+// same stream decides the same outcome at any stake; only amounts scale.
+func TestDecideStakeDoesNotChangeOutcome(t *testing.T) {
+	games := house.NewGames()
+	type slotOut struct {
+		Base struct {
+			Stops  []int      `json:"stops"`
+			Window [][]string `json:"window"`
+		} `json:"base"`
+		FreeSpins []struct {
+			Stops []int `json:"stops"`
+		} `json:"free_spins"`
+	}
+	type bacOut struct {
+		Hand    json.RawMessage `json:"hand"`
+		Results []struct {
+			Return int64 `json:"return"`
+		} `json:"results"`
+	}
+	type kenoOut struct {
+		Drawn []int `json:"drawn"`
+		Hits  int   `json:"hits"`
+	}
+	for seed := range uint64(200) {
+		for _, c := range []struct {
+			code, small, big string
+			same             func(a, b []byte) bool
+		}{
+			{"gh_slot_fortune", `{"line_bet":1}`, `{"line_bet":50}`, func(a, b []byte) bool {
+				var x, y slotOut
+				return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && fmt.Sprint(x) == fmt.Sprint(y) && len(x.Base.Stops) == 5
+			}},
+			{"gh_baccarat", `{"bets":{"player":20,"banker":40,"tie":20}}`, `{"bets":{"player":1000,"banker":2000,"tie":1000}}`, func(a, b []byte) bool {
+				var x, y bacOut
+				if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil || string(x.Hand) != string(y.Hand) || len(x.Results) != 3 {
+					return false
+				}
+				for i := range x.Results {
+					if y.Results[i].Return != 50*x.Results[i].Return {
+						return false
+					}
+				}
+				return true
+			}},
+			{"gh_keno", `{"picks":[4,8,15,16,23,42],"stake":10}`, `{"picks":[4,8,15,16,23,42],"stake":500}`, func(a, b []byte) bool {
+				var x, y kenoOut
+				return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && fmt.Sprint(x) == fmt.Sprint(y) && len(x.Drawn) == 20
+			}},
+		} {
+			a, b := rng.NewSeq(seed), rng.NewSeq(seed)
+			da, err1 := games.Decide(c.code, "USD", 2, a, json.RawMessage(c.small))
+			db, err2 := games.Decide(c.code, "USD", 2, b, json.RawMessage(c.big))
+			if err1 != nil || err2 != nil {
+				t.Fatalf("%s: %v %v", c.code, err1, err2)
+			}
+			if a.Uint64() != b.Uint64() || !c.same(da.Outcome, db.Outcome) || db.Win != 50*da.Win || db.Stake != 50*da.Stake {
+				t.Fatalf("%s seed %d: outcome depends on the stake\n%s\n%s", c.code, seed, da.Outcome, db.Outcome)
+			}
+		}
+	}
+	if _, err := games.Decide("gh_roulette", "USD", 2, rng.NewSeq(1), nil); code(err) != 204 {
+		t.Fatalf("unknown game: %v", err)
+	}
 }

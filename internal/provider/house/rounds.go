@@ -83,9 +83,19 @@ func (s *Store) SettleDemoRound(ctx context.Context, r RoundRow) (out RoundRow, 
 	return out, existing, err
 }
 
-func roundByRequest(ctx context.Context, tx *sql.Tx, sessionHash, requestID string) (RoundRow, error) {
+// RoundByRequest loads the session's round recorded for requestID;
+// db.ErrNotFound when there is none.
+func (s *Store) RoundByRequest(ctx context.Context, sessionHash, requestID string) (RoundRow, error) {
+	return roundByRequest(ctx, s.db, sessionHash, requestID)
+}
+
+type rowQuerier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func roundByRequest(ctx context.Context, q rowQuerier, sessionHash, requestID string) (RoundRow, error) {
 	var r RoundRow
-	err := scanRound(tx.QueryRowContext(ctx, `SELECT `+roundColumns+` FROM game_rounds WHERE session_hash = $1 AND request_id = $2`,
+	err := scanRound(q.QueryRowContext(ctx, `SELECT `+roundColumns+` FROM game_rounds WHERE session_hash = $1 AND request_id = $2`,
 		sessionHash, requestID), &r)
 	if err != nil {
 		return RoundRow{}, fmt.Errorf("round: %w", db.MapError(err))

@@ -86,9 +86,13 @@ type DemoSession struct {
 	Balance   int64 // minor units of Currency
 	CreatedAt time.Time
 	ExpiresAt time.Time
+	// SiteDemoMode is the site's demo_mode flag, read with the session: while
+	// it is on, the session may be shown but not played.
+	SiteDemoMode bool
 }
 
-// DemoSessions creates and reads demo sessions and moves play money.
+// DemoSessions creates and reads demo sessions; rounds move their play money
+// (Store.SettleDemoRound).
 type DemoSessions struct {
 	store *Store
 	now   func() time.Time
@@ -153,27 +157,8 @@ func (d *DemoSessions) Get(ctx context.Context, id string) (DemoSession, error) 
 		return DemoSession{}, err
 	}
 	return DemoSession{ID: id, SiteID: r.SiteID, GameCode: r.GameCode, Currency: r.Currency, Exponent: r.Exponent,
-		Balance: r.Balance, CreatedAt: time.UnixMicro(r.CreatedAt).UTC(), ExpiresAt: time.UnixMicro(r.ExpiresAt).UTC()}, nil
-}
-
-// UpdateBalance adds delta minor units (negative for a stake, positive for a
-// win) atomically, only when the balance stays at or above zero, and answers
-// the new balance. ErrInsufficient when it would go negative,
-// ErrSessionNotFound when the session is unknown or expired.
-func (d *DemoSessions) UpdateBalance(ctx context.Context, id string, delta int64) (int64, error) {
-	if id == "" || len(id) > 128 {
-		return 0, ErrSessionNotFound
-	}
-	balance, err := d.store.AddBalance(ctx, HashID(id), delta, d.now().UTC().UnixMicro())
-	switch {
-	case errors.Is(err, db.ErrNotFound):
-		return 0, ErrSessionNotFound
-	case errors.Is(err, errNegative), errors.Is(err, db.ErrCheck):
-		return 0, ErrInsufficient
-	case err != nil:
-		return 0, err
-	}
-	return balance, nil
+		Balance: r.Balance, CreatedAt: time.UnixMicro(r.CreatedAt).UTC(), ExpiresAt: time.UnixMicro(r.ExpiresAt).UTC(),
+		SiteDemoMode: r.SiteDemoMode}, nil
 }
 
 // GameURL is the page of an in-house game for a demo session.

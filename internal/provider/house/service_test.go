@@ -3,6 +3,7 @@ package house_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -71,24 +72,33 @@ func TestDemoSessions(t *testing.T) {
 		if err != nil || got.GameCode != "gh_slot_fortune" || got.Balance != 200000 || got.Exponent != 2 || got.SiteID != 1 {
 			t.Fatalf("get %+v %v", got, err)
 		}
-		if b, err := svc.UpdateBalance(ctx, s.ID, -150); err != nil || b != 199850 {
+		// Rounds move the play money: the stake must be covered before the
+		// win counts, and an unknown session moves nothing.
+		store := house.NewStore(d)
+		settle := func(id, req string, stake, win int64) (int64, error) {
+			r, _, err := store.SettleDemoRound(ctx, house.RoundRow{SessionHash: house.HashID(id), RequestID: req,
+				GameCode: "gh_slot_fortune", GameVersion: "v", Currency: "USD", Stake: stake, Win: win,
+				Choices: "{}", Outcome: "{}", CreatedAt: clk.Now().UnixMicro()})
+			return r.BalanceAfter, err
+		}
+		if b, err := settle(s.ID, "a", 150, 0); err != nil || b != 199850 {
 			t.Fatalf("stake: %d %v", b, err)
 		}
-		if b, err := svc.UpdateBalance(ctx, s.ID, 1000); err != nil || b != 200850 {
+		if b, err := settle(s.ID, "b", 0, 1000); err != nil || b != 200850 {
 			t.Fatalf("win: %d %v", b, err)
 		}
-		if _, err := svc.UpdateBalance(ctx, s.ID, -200851); !errors.Is(err, house.ErrInsufficient) {
-			t.Fatalf("overdraw: %v", err)
+		if _, err := settle(s.ID, "c", 200851, 1_000_000); err == nil {
+			t.Fatal("overdraw settled: a win must not cover its own stake")
 		}
-		if b, err := svc.UpdateBalance(ctx, s.ID, -200850); err != nil || b != 0 {
+		if b, err := settle(s.ID, "d", 200850, 0); err != nil || b != 0 {
 			t.Fatalf("stake everything: %d %v", b, err)
 		}
 		for _, id := range []string{"", "nope", strings.Repeat("x", 500), s.ID + "x"} {
 			if _, err := svc.Get(ctx, id); !errors.Is(err, house.ErrSessionNotFound) {
 				t.Fatalf("get %q: %v", id, err)
 			}
-			if _, err := svc.UpdateBalance(ctx, id, 1); !errors.Is(err, house.ErrSessionNotFound) {
-				t.Fatalf("update %q: %v", id, err)
+			if _, err := settle(id, "e", 0, 1); !errors.Is(err, db.ErrNotFound) {
+				t.Fatalf("settle %q: %v", id, err)
 			}
 		}
 		if _, err := svc.Create(ctx, 1, "aur_northern_lights", "USD", 2); !errors.Is(err, house.ErrUnknownGame) {
@@ -100,8 +110,8 @@ func TestDemoSessions(t *testing.T) {
 		if _, err := svc.Get(ctx, other.ID); !errors.Is(err, house.ErrSessionNotFound) {
 			t.Fatalf("expired get: %v", err)
 		}
-		if _, err := svc.UpdateBalance(ctx, other.ID, 1); !errors.Is(err, house.ErrSessionNotFound) {
-			t.Fatalf("expired update: %v", err)
+		if _, err := settle(other.ID, "f", 0, 1); !errors.Is(err, db.ErrNotFound) {
+			t.Fatalf("expired settle: %v", err)
 		}
 		if _, err := svc.Create(ctx, 1, "gh_keno", "VND", 0); err != nil {
 			t.Fatal(err)
@@ -113,7 +123,7 @@ func TestDemoSessions(t *testing.T) {
 	})
 }
 
-// TestConcurrentStakes: parallel stakes never take the balance below zero
+// TestConcurrentStakes: parallel rounds never take the balance below zero
 // and none is lost.
 func TestConcurrentStakes(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
@@ -129,16 +139,19 @@ func TestConcurrentStakes(t *testing.T) {
 		// 250 stakes of 1,000 against 200,000: exactly 200 succeed.
 		var ok, short atomic.Int64
 		var wg sync.WaitGroup
+		store := house.NewStore(d)
 		for w := range 10 {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for range 25 {
-					_, err := svc.UpdateBalance(ctx, s.ID, -1000)
+				for i := range 25 {
+					_, _, err := store.SettleDemoRound(ctx, house.RoundRow{SessionHash: house.HashID(s.ID),
+						RequestID: fmt.Sprintf("w%d-%d", w, i), GameCode: "gh_baccarat", GameVersion: "v", Currency: "JPY",
+						Stake: 1000, Choices: "{}", Outcome: "{}", CreatedAt: time.Date(2026, 11, 22, 18, 0, 1, 0, time.UTC).UnixMicro()})
 					switch {
 					case err == nil:
 						ok.Add(1)
-					case errors.Is(err, house.ErrInsufficient):
+					case err != nil && !errors.Is(err, db.ErrNotFound):
 						short.Add(1)
 					default:
 						t.Errorf("worker %d: %v", w, err)
