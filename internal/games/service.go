@@ -60,14 +60,23 @@ type Service struct {
 	sites Sites
 	demo  DemoLauncher
 	favs  Favorites
+	now   func() time.Time
 }
 
-// NewService returns the service. favs may be nil (no member favourites yet).
+// NewService returns the service. favs may be nil (no member favourites
+// yet). Its clock is time.Now until WithClock replaces it.
 func NewService(store *Store, sites Sites, demo DemoLauncher, favs Favorites) *Service {
 	if favs == nil {
 		favs = noFavorites{}
 	}
-	return &Service{store: store, sites: sites, demo: demo, favs: favs}
+	return &Service{store: store, sites: sites, demo: demo, favs: favs, now: time.Now}
+}
+
+// WithClock sets the clock every time the service writes comes from, and
+// returns the service.
+func (s *Service) WithClock(now func() time.Time) *Service {
+	s.now = now
+	return s
 }
 
 // hiddenType is never shown to players (spec section 1).
@@ -613,7 +622,7 @@ func (s *Service) DemoPlay(ctx context.Context, q PlayQuery) (PlayURL, error) {
 		return PlayURL{}, fmt.Errorf("demo play %s: %w", g.Code, err)
 	}
 	if q.MemberID > 0 {
-		if err := s.store.RecordPlayed(ctx, q.MemberID, g.ID, time.Now().UnixMicro()); err != nil {
+		if err := s.store.RecordPlayed(ctx, q.MemberID, g.ID, s.now().UnixMicro()); err != nil {
 			return PlayURL{}, err
 		}
 	}
