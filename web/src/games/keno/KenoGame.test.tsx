@@ -20,7 +20,9 @@ describe('keno page', () => {
     mockPlayApi(vnd, [kenoRound]);
     render(<KenoGame sessionId="k1" />);
     const panel = await screen.findByTestId('rules-panel');
-    expect(within(panel).getByTestId('rules-rtp').textContent).toContain('up to 95.00%');
+    // RTP differs per pick count (92.09% with 2 picks .. 95.00% with 1): before any pick, the range
+    expect(within(panel).getByTestId('rules-rtp').textContent).toBe('Return to player92.09% to 95.00% by pick count');
+    expect(screen.getByTestId('rules-open').textContent).toBe('RTP 92.09% to 95.00% by pick count');
     expect(within(panel).getByTestId('rules-limits').textContent).toContain('Stakes 2,500 to 1,250,000');
     expect(within(panel).getByTestId('keno-paytable').textContent).toContain('10: ×10000');
     expect(screen.getByTestId('game-balance').textContent).toBe('₫50,000,000');
@@ -34,6 +36,11 @@ describe('keno page', () => {
     for (const n of picks) fireEvent.click(screen.getByTestId(`keno-n-${n}`));
     expect(screen.getByTestId('keno-pick-count').textContent).toBe(`${picks.length} / 10 picked`);
     expect(screen.getByTestId('keno-pays').textContent).toContain('RTP 93.30%');
+    // the header shows the RTP of the current pick count
+    expect(screen.getByTestId('rules-open').textContent).toBe(`RTP 93.30% with ${picks.length} picks`);
+    fireEvent.click(screen.getByTestId(`keno-n-${picks[0]}`));
+    expect(screen.getByTestId('rules-open').textContent).not.toContain('93.30%');
+    fireEvent.click(screen.getByTestId(`keno-n-${picks[0]}`));
     fireEvent.click(screen.getByTestId('keno-play'));
 
     await waitFor(() => expect(screen.getByTestId('keno-result').textContent).toBe('Hits: 1 · No win this round'));
@@ -47,6 +54,12 @@ describe('keno page', () => {
     expect(screen.getByTestId('keno-n-1').className).toContain('is-picked');
     expect(screen.getByTestId('keno-hits').textContent).toBe('Hits: 1');
     expect(screen.getByTestId('game-balance').textContent).toBe('$1,999.90');
+  });
+
+  it('says play is disabled while the site is in demo mode', async () => {
+    mockPlayApi({ ...kenoSession, play_disabled: true }, [kenoRound]);
+    render(<KenoGame sessionId="k1" />);
+    expect((await screen.findByTestId('game-play-disabled')).textContent).toBe('Play is disabled on this demo site.');
   });
 
   it('allows at most 10 picks; quick pick gives distinct numbers', () => {

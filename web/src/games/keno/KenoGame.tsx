@@ -47,7 +47,28 @@ function Paytable({ info, count, stake }: { info: Info; count: number; stake: nu
   );
 }
 
-function Board({ info, session }: { info: Info; session: GameSession<KenoRules, KenoChoices, KenoOutcome> }) {
+/**
+ * The RTP the header and the rules show: each pick count has its own table
+ * and return, so the RTP of the current pick count once numbers are picked,
+ * else the range over pick counts.
+ */
+export function kenoRtpText(info: Info, count: number): string {
+  const table = info.rules.picks.find((p) => p.picks === count);
+  if (table) return tx('rtp_picks', { rtp: formatPercent(table.rtp), n: count });
+  const rtps = info.rules.picks.map((p) => p.rtp);
+  if (rtps.length === 0) return formatPercent(info.rtp);
+  return tx('rtp_range', { min: formatPercent(Math.min(...rtps)), max: formatPercent(Math.max(...rtps)) });
+}
+
+function Board({
+  info,
+  session,
+  onPickCount,
+}: {
+  info: Info;
+  session: GameSession<KenoRules, KenoChoices, KenoOutcome>;
+  onPickCount: (n: number) => void;
+}) {
   const numbers = info.rules.numbers || 80;
   const stakes = info.limits.stakes?.length ? info.limits.stakes : [info.limits.unit];
   const exp = info.exponent;
@@ -67,6 +88,7 @@ function Board({ info, session }: { info: Info; session: GameSession<KenoRules, 
   const busy = phase === 'drawing' || session.busy;
   const drawnSet = new Set(drawn);
   const hits = hitsOf(picks, drawn);
+  useEffect(() => onPickCount(picks.length), [picks.length, onPickCount]);
 
   function choose(next: number[]) {
     if (busy) return;
@@ -221,12 +243,13 @@ export function kenoOutcomeText(round: KenoRound): string {
 
 export function KenoGame({ sessionId }: { sessionId: string | null }) {
   const session = useGameSession<KenoRules, KenoChoices, KenoOutcome>(sessionId);
+  const [count, setCount] = useState(0);
   return (
     <GameShell
       title={tx('keno_title')}
       kind="keno"
       session={session}
-      rtpText={(info) => tx('best_rtp', { rtp: formatPercent(info.rtp) })}
+      rtpText={(info) => kenoRtpText(info, count)}
       limitsText={(info) => {
         const s = info.limits.stakes ?? [info.limits.unit];
         return `${tx('stakes_range', { min: formatMinor(s[0], info.exponent), max: formatMinor(s[s.length - 1], info.exponent) })}; ${tx('pick_numbers')}`;
@@ -235,7 +258,7 @@ export function KenoGame({ sessionId }: { sessionId: string | null }) {
       choicesText={kenoChoicesText}
       outcomeText={kenoOutcomeText}
     >
-      {(info) => <Board info={info} session={session} />}
+      {(info) => <Board info={info} session={session} onPickCount={setCount} />}
     </GameShell>
   );
 }

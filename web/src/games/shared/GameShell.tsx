@@ -229,6 +229,11 @@ export function GameShell<R, C, O>(props: GameShellProps<R, C, O>) {
           <span className="gp-hide-sm">{tx('history')}</span>
         </button>
       </header>
+      {info.play_disabled && (
+        <div className="gp-notice" role="status" data-testid="game-play-disabled">
+          <span>{tx('play_disabled')}</span>
+        </div>
+      )}
       {s.notice && (
         <div className="gp-notice" role="alert" data-testid="game-notice">
           <span>{s.notice}</span>

@@ -21,6 +21,7 @@ export class GameApiError extends Error {
 
 /** Codes of the play API. */
 export const CODES = {
+  playDisabled: 205,
   sessionNotFound: 207,
   insufficient: 208,
   badBet: 209,
@@ -47,6 +48,8 @@ export interface SessionInfo<R = unknown> {
   rtp: number;
   limits: Limits;
   rules: R;
+  /** the site's demo_mode flag is on: the game shows, play answers 205 */
+  play_disabled?: boolean;
 }
 
 export interface Round<C = unknown, O = unknown> {

@@ -101,7 +101,9 @@ const en_US = {
   pays_x: '× {{m}}',
   stakes_range: 'Stakes {{min}} to {{max}}',
   keno_board: 'Keno board',
-  best_rtp: 'up to {{rtp}}',
+  rtp_range: '{{min}} to {{max}} by pick count',
+  rtp_picks: '{{rtp}} with {{n}} picks',
+  play_disabled: 'Play is disabled on this demo site.',
 };
 
 export type Key = keyof typeof en_US;
@@ -202,7 +204,9 @@ const zh_CN: Dict = {
   pays_x: '× {{m}}',
   stakes_range: '投注额 {{min}} 至 {{max}}',
   keno_board: '基诺号码盘',
-  best_rtp: '最高 {{rtp}}',
+  rtp_range: '{{min}} 至 {{max}}（视选号个数）',
+  rtp_picks: '{{rtp}}（选 {{n}} 个号码）',
+  play_disabled: '演示站点暂不支持游戏。',
 };
 
 const vi_VN: Dict = {
@@ -300,7 +304,9 @@ const vi_VN: Dict = {
   pays_x: '× {{m}}',
   stakes_range: 'Mức cược {{min}} đến {{max}}',
   keno_board: 'Bảng Keno',
-  best_rtp: 'tối đa {{rtp}}',
+  rtp_range: '{{min}} đến {{max}} tùy số lượng số chọn',
+  rtp_picks: '{{rtp}} khi chọn {{n}} số',
+  play_disabled: 'Trang demo không cho phép chơi.',
 };
 
 export const DICTS = { en_US, zh_CN, vi_VN } as const;

@@ -10,6 +10,8 @@ export function errorText(e: unknown): string {
     if (e.kind === 'network') return tx('network');
     if (e.kind === 'timeout') return tx('network');
     switch (e.code) {
+      case CODES.playDisabled:
+        return tx('play_disabled');
       case CODES.sessionNotFound:
         return tx('session_ended');
       case CODES.insufficient:
