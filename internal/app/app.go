@@ -17,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"gamehall/internal/admin"
 	"gamehall/internal/api"
 	"gamehall/internal/config"
 	"gamehall/internal/db"
@@ -158,6 +159,10 @@ func (a *App) build() error {
 	games.NewHandler(games.NewService(gamesStore, siteSvc, demo, gamesStore), a.cfg.ContentCacheTTL, memberID, limits).Routes(router, mux)
 	games.NewMemberGames(gamesStore, func() int64 { return time.Now().UnixMicro() }, memberID).Routes(router.With(member.Required(apis)))
 	framecheck.NewHandler(framecheck.New(framecheck.Options{}), time.Minute, limits).Routes(router)
+	// The operator API (/admin/...); every /admin/ path is 404 without --admin-key.
+	adminSvc := admin.NewService(admin.Deps{Store: admin.NewStore(a.DB), Pub: mem.hub,
+		Invalidate: []func(){a.Site.Invalidate}, Log: a.log, Now: time.Now})
+	admin.NewHandler(apis, adminSvc, a.cfg.AdminKey, limits, a.log).Routes(mux)
 	icons, err := media.LoadIcons()
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package config
 
 import (
 	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -45,6 +46,10 @@ type Config struct {
 	// RedisURL, when set, carries real-time publications and presence
 	// between nodes (centrifuge's Redis broker).
 	RedisURL string
+	// AdminKey is the operator API's bearer secret (base64 or hex text of at
+	// least 32 random bytes), compared as sent. Empty turns /admin/ off.
+	// Never log it.
+	AdminKey string
 }
 
 // Default is the configuration of a complete local demo.
@@ -88,6 +93,7 @@ func Load(name string, args []string, getenv func(string) string, out io.Writer)
 	fs.Int64Var(&c.MaxBodyBytes, "max-body-bytes", env.int("MAX_BODY_BYTES", c.MaxBodyBytes), "largest accepted request body (GAMEHALL_MAX_BODY_BYTES)")
 	fs.DurationVar(&c.ContentCacheTTL, "content-cache-ttl", env.duration("CONTENT_CACHE_TTL", c.ContentCacheTTL), "how long a node serves lobby content from memory (GAMEHALL_CONTENT_CACHE_TTL)")
 	fs.StringVar(&c.RedisURL, "redis-url", env.str("REDIS_URL", ""), "redis://host:port for real time across several nodes (GAMEHALL_REDIS_URL)")
+	fs.StringVar(&c.AdminKey, "admin-key", env.str("ADMIN_KEY", ""), "operator API bearer key: base64 or hex of at least 32 random bytes; empty turns /admin/ off (GAMEHALL_ADMIN_KEY, preferred: flags show in ps)")
 	var handoff string
 	fs.StringVar(&handoff, "handoff-key", env.str("HANDOFF_KEY", ""), "base64 32-byte key for partner handoff blobs (GAMEHALL_HANDOFF_KEY)")
 	if err := fs.Parse(args); err != nil {
@@ -131,7 +137,32 @@ func (c Config) Validate() error {
 	if c.MaxBodyBytes < 1024 {
 		errs = append(errs, errors.New("max body bytes must be at least 1024"))
 	}
+	if c.AdminKey != "" && AdminKeyBytes(c.AdminKey) < MinAdminKeyBytes {
+		// The key itself is never part of the message.
+		errs = append(errs, fmt.Errorf("admin key must be base64 or hex of at least %d bytes (e.g. openssl rand -hex 32)", MinAdminKeyBytes))
+	}
 	return errors.Join(errs...)
+}
+
+// MinAdminKeyBytes is the least entropy an operator key may carry.
+const MinAdminKeyBytes = 32
+
+// AdminKeyBytes is how many bytes the key text decodes to as hex, or else as
+// base64 (standard or URL alphabet, padded or not); 0 when it is neither or
+// is longer than any sane key.
+func AdminKeyBytes(key string) int {
+	if len(key) > 1024 {
+		return 0
+	}
+	if b, err := hex.DecodeString(key); err == nil {
+		return len(b)
+	}
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding, base64.RawStdEncoding, base64.RawURLEncoding} {
+		if b, err := enc.DecodeString(key); err == nil {
+			return len(b)
+		}
+	}
+	return 0
 }
 
 func parsePrefixes(s string) ([]netip.Prefix, error) {

@@ -46,3 +46,36 @@ func TestRefusals(t *testing.T) {
 		}
 	}
 }
+
+func TestAdminKey(t *testing.T) {
+	hexKey := strings.Repeat("ab", 32)                       // 32 bytes as hex
+	b64Key := "q83vEjRWeJCrze8SNFZ4kKvN7xI0VniQq83vEjRWeJA=" // 32 bytes, standard base64
+	urlKey := "q83vEjRWeJCrze8SNFZ4kKvN7xI0VniQq83vEjRWeJA"  // 32 bytes, raw URL base64
+	short := strings.Repeat("ab", 31)                        // 31 bytes
+	for name, c := range map[string]struct {
+		args []string
+		env  map[string]string
+		want string // "" accepted, else part of the error
+	}{
+		"off by default":   {nil, nil, ""},
+		"hex flag":         {[]string{"--admin-key", hexKey}, nil, ""},
+		"base64 env":       {nil, map[string]string{"GAMEHALL_ADMIN_KEY": b64Key}, ""},
+		"raw url base64":   {[]string{"--admin-key", urlKey}, nil, ""},
+		"with dev":         {[]string{"--dev", "--admin-key", hexKey}, nil, ""},
+		"too short":        {[]string{"--admin-key", short}, nil, "at least 32 bytes"},
+		"not encoded":      {[]string{"--admin-key", "correct horse battery staple correct horse"}, nil, "base64 or hex"},
+		"flag wins on env": {[]string{"--admin-key", short}, map[string]string{"GAMEHALL_ADMIN_KEY": hexKey}, "at least 32 bytes"},
+	} {
+		c2, err := Load("serve", c.args, env(c.env), io.Discard)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", name, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: err = %v, want it to mention %q", name, err, c.want)
+		case c.want != "" && (strings.Contains(err.Error(), short) || strings.Contains(err.Error(), "horse")):
+			t.Errorf("%s: the error repeats the key: %v", name, err)
+		case c.want == "" && name == "hex flag" && c2.AdminKey != hexKey:
+			t.Errorf("%s: key %q", name, c2.AdminKey)
+		}
+	}
+}

@@ -1,0 +1,411 @@
+package admin
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"gamehall/internal/api"
+)
+
+// Limiter counts failed authentications (ratelimit.Limiter).
+type Limiter interface {
+	Hit(ctx context.Context, key string, per time.Duration) (int, error)
+	Count(ctx context.Context, key string, per time.Duration) (int, error)
+}
+
+// Failed authentications allowed per client address and window; beyond,
+// every request from that address answers 429 until the window ends, even
+// with the right key (a guesser must not learn it was right).
+const (
+	AuthFailures = 10
+	AuthWindow   = 15 * time.Minute
+)
+
+// errUnauthorized is a missing or wrong operator key.
+var errUnauthorized = &api.Error{Code: api.CodeUnauthorized, Key: "unauthorized", Detail: "operator key missing or wrong",
+	Status: http.StatusUnauthorized}
+
+// Handler serves /admin/.
+type Handler struct {
+	api     *api.API
+	svc     *Service
+	enabled bool
+	keyHash [sha256.Size]byte
+	limit   Limiter
+	log     *slog.Logger
+}
+
+// NewHandler returns the handler. key is the operator's bearer secret as
+// configured (empty: the API is off and every /admin/ path answers 404).
+// Only its SHA-256 is kept.
+func NewHandler(a *api.API, svc *Service, key string, limit Limiter, log *slog.Logger) *Handler {
+	return &Handler{api: a, svc: svc, enabled: key != "", keyHash: sha256.Sum256([]byte(key)), limit: limit, log: log}
+}
+
+// Routes registers /admin/ on mux.
+func (h *Handler) Routes(mux *http.ServeMux) {
+	if !h.enabled {
+		mux.Handle("/admin/", h.api.NotFound())
+		return
+	}
+	methods := map[string][]string{}
+	var order []string
+	route := func(method, path string, fn api.HandlerFunc) {
+		mux.Handle(method+" "+path, h.auth(h.api.Handle(fn)))
+		if methods[path] == nil {
+			order = append(order, path)
+		}
+		methods[path] = append(methods[path], method)
+	}
+	const site = "/admin/sites/{site_id}"
+	route("GET", site+"/settings", h.settings)
+	route("PUT", site+"/settings", h.updateSettings)
+	route("GET", site+"/register-settings", h.registerSettings)
+	route("PUT", site+"/register-settings/{currency}", h.replaceRegisterSettings)
+	route("PUT", site+"/register-settings/{currency}/{name}", h.updateRegisterItem)
+	route("GET", site+"/service-agreement", h.agreement)
+	route("PUT", site+"/service-agreement/{language}", h.replaceAgreement)
+	route("GET", site+"/blacklist", h.blacklist)
+	route("POST", site+"/blacklist", h.addBlacklist)
+	route("POST", site+"/blacklist/remove", h.removeBlacklist)
+	route("GET", site+"/sms-outbox", h.outbox)
+	route("GET", site+"/members/{account}", h.member)
+	route("PUT", site+"/members/{account}", h.updateMember)
+	route("POST", "/admin/realtime/app-clean-cache", h.cleanCache)
+	route("GET", "/admin/audit", h.audit)
+	for _, path := range order {
+		allow := strings.Join(methods[path], ", ")
+		mux.Handle(path, h.auth(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Allow", allow)
+			h.api.WriteError(w, r, api.ErrMethod)
+		})))
+	}
+	// Unknown paths: 404, but only to a caller holding the key.
+	mux.Handle("/admin/", h.auth(h.api.NotFound()))
+}
+
+// auth admits requests carrying the operator key. Keys are compared as
+// SHA-256 digests in constant time; failures are counted per client address
+// in the database (every node sees them). The key is never logged.
+func (h *Handler) auth(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := r.Context()
+		ip := api.ClientIP(ctx).String()
+		key := "admin:auth:fail:" + ip
+		n, err := h.limit.Count(ctx, key, AuthWindow)
+		if err != nil {
+			h.api.WriteError(w, r, err)
+			return
+		}
+		if n >= AuthFailures {
+			w.Header().Set("Retry-After", strconv.Itoa(int(AuthWindow.Seconds())))
+			h.api.WriteError(w, r, api.ErrTooMany)
+			return
+		}
+		if !h.keyMatches(r.Header.Get("Authorization")) {
+			if _, err := h.limit.Hit(ctx, key, AuthWindow); err != nil {
+				h.api.WriteError(w, r, err)
+				return
+			}
+			h.log.WarnContext(ctx, "admin auth failed", "ip", ip, "path", r.URL.Path, "request_id", api.RequestID(ctx))
+			w.Header().Set("WWW-Authenticate", `Bearer realm="gamehall-admin"`)
+			h.api.WriteError(w, r, errUnauthorized)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (h *Handler) keyMatches(header string) bool {
+	scheme, token, _ := strings.Cut(strings.TrimSpace(header), " ")
+	if !strings.EqualFold(scheme, "Bearer") {
+		token = ""
+	}
+	got := sha256.Sum256([]byte(strings.TrimSpace(token)))
+	match := subtle.ConstantTimeCompare(got[:], h.keyHash[:]) == 1
+	return match && token != ""
+}
+
+func actor(r *http.Request) Actor {
+	ctx := r.Context()
+	return Actor{IP: api.ClientIP(ctx).String(), RequestID: api.RequestID(ctx), Method: r.Method, Path: r.URL.Path}
+}
+
+// decode reads one JSON object strictly: unknown fields, wrong types and an
+// empty body are 400 naming the field; non-JSON is 415, too large 413.
+func decode(r *http.Request, dst any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		mt, _, err := mime.ParseMediaType(ct)
+		if err != nil || mt != "application/json" {
+			return api.ErrMediaType
+		}
+	}
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return api.ErrTooLarge
+		}
+		return api.Invalid("body", err)
+	}
+	body = bytes.TrimSpace(body)
+	if len(body) == 0 || body[0] != '{' {
+		return bad("body", "must be a JSON object")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			field := typeErr.Field
+			if field == "" {
+				field = "body"
+			}
+			return bad(field, "has the wrong type ("+typeErr.Value+" given, "+typeName(typeErr)+" wanted)")
+		}
+		if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			if unq, err := strconv.Unquote(name); err == nil {
+				name = unq
+			}
+			return bad(name, "is not a known field")
+		}
+		return &api.Error{Code: api.CodeInvalid, Key: "invalid_json", Status: http.StatusOK, Err: err}
+	}
+	if dec.More() {
+		return &api.Error{Code: api.CodeInvalid, Key: "invalid_json", Status: http.StatusOK, Detail: "trailing data"}
+	}
+	return nil
+}
+
+func typeName(e *json.UnmarshalTypeError) string {
+	if e.Type == nil {
+		return "another type"
+	}
+	switch e.Type.Kind().String() {
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
+		return "an integer"
+	case "string":
+		return "a string"
+	case "bool":
+		return "a boolean"
+	case "struct", "map":
+		return "an object"
+	case "slice", "array":
+		return "a list"
+	case "ptr":
+		return typeName(&json.UnmarshalTypeError{Type: e.Type.Elem()})
+	}
+	return e.Type.String()
+}
+
+func siteID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue("site_id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, bad("site_id", "must be a positive integer")
+	}
+	return id, nil
+}
+
+// queryInt reads an optional integer query parameter within [min, max].
+func queryInt(r *http.Request, name string, def, min, max int64) (int64, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < min || n > max {
+		return 0, bad(name, fmt.Sprintf("must be an integer between %d and %d", min, max))
+	}
+	return n, nil
+}
+
+// paging reads limit and before_id.
+func paging(r *http.Request) (beforeID int64, limit int, err error) {
+	l, err := queryInt(r, "limit", DefaultLimit, 1, MaxLimit)
+	if err != nil {
+		return 0, 0, err
+	}
+	b, err := queryInt(r, "before_id", 0, 0, 1<<62)
+	return b, int(l), err
+}
+
+func (h *Handler) settings(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	return h.svc.Settings(r.Context(), id)
+}
+
+func (h *Handler) updateSettings(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	var u SettingsUpdate
+	if err := decode(r, &u); err != nil {
+		return nil, err
+	}
+	return h.svc.UpdateSettings(r.Context(), actor(r), id, u)
+}
+
+type itemList struct {
+	List []RegisterItem `json:"list"`
+}
+
+func (h *Handler) registerSettings(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	list, err := h.svc.RegisterSettings(r.Context(), id, r.URL.Query().Get("currency"))
+	return itemList{List: list}, err
+}
+
+func (h *Handler) replaceRegisterSettings(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	var in struct {
+		Items *[]RegisterItem `json:"items"`
+	}
+	if err := decode(r, &in); err != nil {
+		return nil, err
+	}
+	if in.Items == nil {
+		return nil, bad("items", "is required (an empty list closes registration in this currency)")
+	}
+	list, err := h.svc.ReplaceRegisterSettings(r.Context(), actor(r), id, r.PathValue("currency"), *in.Items)
+	return itemList{List: list}, err
+}
+
+func (h *Handler) updateRegisterItem(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	var u RegisterItemUpdate
+	if err := decode(r, &u); err != nil {
+		return nil, err
+	}
+	return h.svc.UpdateRegisterItem(r.Context(), actor(r), id, r.PathValue("currency"), r.PathValue("name"), u)
+}
+
+func (h *Handler) agreement(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	return h.svc.Agreement(r.Context(), id)
+}
+
+func (h *Handler) replaceAgreement(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	var in struct {
+		Blocks *[]AgreementBlock `json:"blocks"`
+	}
+	if err := decode(r, &in); err != nil {
+		return nil, err
+	}
+	if in.Blocks == nil {
+		return nil, bad("blocks", "is required (an empty list removes the language)")
+	}
+	list, err := h.svc.ReplaceAgreement(r.Context(), actor(r), id, r.PathValue("language"), *in.Blocks)
+	return map[string]any{"language": r.PathValue("language"), "list": list}, err
+}
+
+func (h *Handler) blacklist(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	return h.svc.Blacklist(r.Context(), id, r.URL.Query().Get("kind"))
+}
+
+func (h *Handler) blacklistChange(add bool) api.HandlerFunc {
+	return func(r *http.Request) (any, error) {
+		id, err := siteID(r)
+		if err != nil {
+			return nil, err
+		}
+		var e BlacklistEntry
+		if err := decode(r, &e); err != nil {
+			return nil, err
+		}
+		if add {
+			return h.svc.AddBlacklist(r.Context(), actor(r), id, e)
+		}
+		return h.svc.RemoveBlacklist(r.Context(), actor(r), id, e)
+	}
+}
+
+func (h *Handler) addBlacklist(r *http.Request) (any, error)    { return h.blacklistChange(true)(r) }
+func (h *Handler) removeBlacklist(r *http.Request) (any, error) { return h.blacklistChange(false)(r) }
+
+func (h *Handler) outbox(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	before, limit, err := paging(r)
+	if err != nil {
+		return nil, err
+	}
+	return h.svc.Outbox(r.Context(), id, r.URL.Query().Get("phone"), before, limit)
+}
+
+func (h *Handler) member(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	return h.svc.Member(r.Context(), id, r.PathValue("account"))
+}
+
+func (h *Handler) updateMember(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	var u MemberUpdate
+	if err := decode(r, &u); err != nil {
+		return nil, err
+	}
+	return h.svc.UpdateMember(r.Context(), actor(r), id, r.PathValue("account"), u)
+}
+
+func (h *Handler) cleanCache(r *http.Request) (any, error) {
+	var in CleanCacheInput
+	if err := decode(r, &in); err != nil {
+		return nil, err
+	}
+	return h.svc.CleanCache(r.Context(), actor(r), in)
+}
+
+func (h *Handler) audit(r *http.Request) (any, error) {
+	site, err := queryInt(r, "site_id", 0, 0, 1<<62)
+	if err != nil {
+		return nil, err
+	}
+	before, limit, err := paging(r)
+	if err != nil {
+		return nil, err
+	}
+	return h.svc.Audit(r.Context(), site, before, limit)
+}
