@@ -53,8 +53,9 @@ type server struct {
 	log *logBuffer
 }
 
-// newServer serves the app with adminKey ("" leaves the operator API off).
-func newServer(t *testing.T, d *db.DB, adminKey string) *server {
+// newServer serves the app with adminKey ("" leaves the operator API off);
+// opts change the configuration further.
+func newServer(t *testing.T, d *db.DB, adminKey string, opts ...func(*config.Config)) *server {
 	t.Helper()
 	if _, err := seed.Demo(context.Background(), d, time.Now()); err != nil {
 		t.Fatal(err)
@@ -64,6 +65,9 @@ func newServer(t *testing.T, d *db.DB, adminKey string) *server {
 	cfg.Dev = true
 	cfg.AdminKey = adminKey
 	testutil.TrustLoopback(&cfg)
+	for _, o := range opts {
+		o(&cfg)
+	}
 	logs := &logBuffer{}
 	a, err := app.New(cfg, slog.New(slog.NewTextHandler(logs, nil)), d)
 	if err != nil {

@@ -6,8 +6,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"gamehall/internal/admin"
+	"gamehall/internal/config"
 	"gamehall/internal/db"
 	"gamehall/internal/dbtest"
 	"gamehall/internal/seed"
@@ -298,6 +300,32 @@ func TestSiteSettings(t *testing.T) {
 		res := s.call(t, "PUT", path, "demo_mode=1", "Authorization", "Bearer "+key, "Content-Type", "application/x-www-form-urlencoded")
 		if res.HTTP != 415 {
 			t.Fatalf("form body: http %d", res.HTTP)
+		}
+	})
+}
+
+// A node caches site answers for --content-cache-ttl; an operator's change
+// must not wait for it on the node that made it.
+func TestSettingsShowAtOnceThroughCaches(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newServer(t, d, key, func(c *config.Config) { c.ContentCacheTTL = time.Hour })
+		demoMode := func() any {
+			res := s.post(t, freshIP(), "/api/arks/web/site/detail", `{"site_id":1}`)
+			return decode[map[string]map[string]any](t, res.Data)["env_config"]["demo_mode"]
+		}
+		if got := demoMode(); got != false {
+			t.Fatalf("demo_mode before: %v", got)
+		}
+		if res := s.admin(t, "PUT", "/admin/sites/1/settings", `{"demo_mode":true}`); res.Code != 100 {
+			t.Fatalf("set: %+v", res)
+		}
+		if got := demoMode(); got != true {
+			t.Fatalf("demo_mode after the change: %v (a cache kept the old answer)", got)
+		}
+		code := s.post(t, freshIP(), "/api/demo/play",
+			`{"site_id":1,"currency":"USD","device":1,"gp_id":1,"game_type":2,"game_code":"gh_slot_fortune","house":1}`).Code
+		if code != 205 {
+			t.Fatalf("demo play after the change: %d", code)
 		}
 	})
 }

@@ -161,7 +161,7 @@ func (a *App) build() error {
 	framecheck.NewHandler(framecheck.New(framecheck.Options{}), time.Minute, limits).Routes(router)
 	// The operator API (/admin/...); every /admin/ path is 404 without --admin-key.
 	adminSvc := admin.NewService(admin.Deps{Store: admin.NewStore(a.DB), Pub: mem.hub,
-		Invalidate: []func(){a.Site.Invalidate}, Log: a.log, Now: time.Now})
+		Invalidate: []func(){a.Site.Invalidate, siteSvc.Invalidate}, Log: a.log, Now: time.Now})
 	admin.NewHandler(apis, adminSvc, a.cfg.AdminKey, limits, a.log).Routes(mux)
 	icons, err := media.LoadIcons()
 	if err != nil {

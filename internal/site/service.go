@@ -44,6 +44,10 @@ func NewService(store *Store, dev bool, ttl time.Duration) *Service {
 	return &Service{store: store, dev: dev, sites: cache.New[siteInfo](ttl, 1024, time.Now)}
 }
 
+// Invalidate drops the cached sites, so an operator's change to a site's
+// flags (demo mode, game-room mode, ...) shows on this node at once.
+func (s *Service) Invalidate() { s.sites.Clear() }
+
 // site loads the site with its currencies and languages, or ErrSiteNotFound.
 func (s *Service) site(ctx context.Context, id int64) (siteInfo, error) {
 	if id <= 0 {
