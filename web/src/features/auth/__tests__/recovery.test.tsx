@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { decodeClientCaptcha } from '@/lib/captcha';
+import { loadCommonPasswords } from '@/lib/register-rules';
 import { modalStore } from '@/lib/ui-store';
 import { ok } from '@/test/handlers';
 import { renderUi } from '@/test/render';
@@ -61,6 +62,15 @@ describe('recovery validation (spec section 5)', () => {
     expect(validateResetStep('', '')).toEqual({ password: 'signup.require_text' });
     expect(validateResetStep('ab1', 'ab1')).toEqual({ password: 'signup.err_psw_length' });
     expect(validateResetStep('abc123', 'abc124')).toEqual({ confirm: 'signup.err_checkPsw_diff' });
+    // The site's password format too (the server's /arks/web/vx/reset refuses it).
+    expect(validateResetStep('abcdefgh', 'abcdefgh')).toEqual({ password: 'signup.err_psw_format' });
+  });
+  it('reset step with the strong rule', async () => {
+    const common = await loadCommonPasswords();
+    expect(validateResetStep('Qwerty123', 'Qwerty123', true, common)).toEqual({ password: 'signup.err_psw_common' });
+    expect(validateResetStep('abc1234', 'abc1234', true, common)).toEqual({ password: 'signup.err_psw_length_strong' });
+    expect(validateResetStep('a long phrase!', 'a long phrase!', true, common)).toEqual({});
+    expect(validateResetStep('a long phrase!', 'a long phrase?', true, common)).toEqual({ confirm: 'signup.err_checkPsw_diff' });
   });
 });
 
