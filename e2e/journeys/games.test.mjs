@@ -2,18 +2,17 @@
 // from the lobby with play money (rules and RTP before play, a spin, the
 // balance and the round history), opens keno from the lottery hall and plays
 // a draw, and a site with the demo-mode flag on turns play, banner actions,
-// login and registration off. One server per suite; the demo-mode suite gets
-// its own database with sites.demo_mode set before the server starts.
+// login and registration off. One server per suite; the demo-mode suite's
+// operator turns the flag on through the operator API (/admin/).
 //
 // Amounts are compared in minor units read from what the page shows (USD, two
 // decimals): balance after = balance before - bet + win.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, launchBrowser, inPage, artifacts, root } from '../lib/harness.mjs';
+import { startServer, launchBrowser, inPage, artifacts } from '../lib/harness.mjs';
 
 const PLAY_MONEY = 'Demo · play money';
 const SLOT = 'gh_slot_fortune';
@@ -151,27 +150,24 @@ async function closeGame(page, game, popup) {
   }
 }
 
-/**
- * A server whose site has the demo-mode flag on: the flag is a column of the
- * site (no flag or variable turns it on), so the database is seeded and the
- * column set before the server starts on it (a later --data-dir wins).
- */
+/** The operator key of the demo-mode server (hex of 32 bytes, made for this run). */
+const ADMIN_KEY = randomBytes(32).toString('hex');
+
+/** A server whose site the operator switched to demo mode through the operator API. */
 async function startDemoModeServer() {
-  const bin = process.env.GAMEHALL_BIN || join(root, 'bin', 'gamehall');
-  const dataDir = mkdtempSync(join(tmpdir(), 'gamehall-e2e-demo-mode-'));
+  const server = await startServer({ args: ['--admin-key', ADMIN_KEY] });
   try {
-    execFileSync(bin, ['seed', '--data-dir', dataDir], { env: { ...process.env, GAMEHALL_LOG_LEVEL: 'warn' }, stdio: 'pipe' });
-    execFileSync('sqlite3', [join(dataDir, 'gamehall.db'), 'UPDATE sites SET demo_mode = 1 WHERE id = 1;'], { stdio: 'pipe' });
-    const server = await startServer({ args: ['--data-dir', dataDir] });
-    return {
-      ...server,
-      async stop() {
-        await server.stop();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+    const res = await fetch(`${server.url}/admin/sites/1/settings`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ demo_mode: true }),
+    });
+    const body = await res.json();
+    assert.equal(body.code, 100, `operator API: ${JSON.stringify(body)}`);
+    assert.equal(body.data.demo_mode, true);
+    return server;
   } catch (err) {
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
     throw err;
   }
 }
@@ -271,7 +267,7 @@ for (const vp of ['desktop', 'mobile']) {
 
         const { game, popup } = await openGame(page, context, vp, KENO, 'Gamehall Keno');
         await inGameWindow(popup, `games-keno-${vp}`, async () => {
-          await readRulesAndStart(game, vp, { kind: 'keno', rtp: /^Return to player\s+up to \d+\.\d{2}%$/ });
+          await readRulesAndStart(game, vp, { kind: 'keno', rtp: /^Return to player\s+\d+\.\d{2}% to \d+\.\d{2}% by pick count$/ });
           await game.getByTestId('keno-board').waitFor();
           assert.match(await game.getByTestId('keno-pick-count').innerText(), /^0 \/ 10 picked$/);
           assert.equal(await game.getByTestId('keno-play').isDisabled(), true, 'nothing to play without numbers');
