@@ -77,12 +77,13 @@ describe('member events', () => {
     expect(localStorage.getItem('token')).toBe(loginData.token);
   });
 
-  it('profile_updated refetches the profile', async () => {
+  it('profile_updated refetches the profile and the layout', async () => {
     login(loginData);
     const { qc } = mount();
     const spy = vi.spyOn(qc, 'invalidateQueries');
     emitRealtimeEvent({ event: 'profile_updated', data: {}, channel: 'member.7' });
     expect(spy).toHaveBeenCalledWith({ queryKey: ['member', 'profile'] });
+    expect(spy).toHaveBeenCalledWith({ queryKey: ['member', 'layout'] });
   });
 
   it('app_clean_cache logs out and reloads', async () => {

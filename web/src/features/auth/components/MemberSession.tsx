@@ -89,8 +89,10 @@ export function MemberSession({ currency, device, visitorCurrency, openTarget }:
           if (other) logout('other_device');
         });
       }),
+      // The operator's flags (forced password change, ...) live in the layout.
       onRealtimeEvent('profile_updated', () => {
         void qc.invalidateQueries({ queryKey: ['member', 'profile'] });
+        void qc.invalidateQueries({ queryKey: ['member', 'layout'] });
       }),
       onRealtimeEvent('app_clean_cache', () => {
         logout('clean_cache');
