@@ -116,11 +116,10 @@ func NewGames() *Games {
 				if err := json.Unmarshal(raw, &in); err != nil {
 					return 0, 0, nil, nil, ErrBadBet
 				}
-				kinds := map[string]baccarat.BetKind{"player": baccarat.BetPlayer, "banker": baccarat.BetBanker, "tie": baccarat.BetTie}
 				var bets []baccarat.Bet
 				var stake int64
 				for name, amount := range in.Bets {
-					kind, ok := kinds[name]
+					kind, ok := betKinds[name]
 					if !ok || amount < 0 || amount > lim.MaxBet || amount%lim.Chips[0] != 0 {
 						return 0, 0, nil, nil, ErrBadBet
 					}
@@ -174,6 +173,9 @@ func NewGames() *Games {
 		},
 	}}
 }
+
+// betKinds are the baccarat bets by their choices name. Read only.
+var betKinds = map[string]baccarat.BetKind{"player": baccarat.BetPlayer, "banker": baccarat.BetBanker, "tie": baccarat.BetTie}
 
 func bestKenoRTP(t keno.Table) float64 {
 	best := 0.0
