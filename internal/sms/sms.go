@@ -101,52 +101,82 @@ func NewService(d *db.DB, p Provider, limit *ratelimit.Limiter, now func() time.
 // SendCode sends a 6-digit code for purpose to phone. The site pays one
 // credit per message; an empty balance is code 103.
 func (s *Service) SendCode(ctx context.Context, siteID int64, phone, purpose, ip, lang string, text func(code string) string) error {
+	code, err := s.issue(ctx, siteID, phone, purpose, ip, true)
+	if err != nil {
+		return err
+	}
+	return s.provider.Send(ctx, siteID, strings.TrimSpace(phone), text(code))
+}
+
+// Decoy answers exactly as SendCode would, with the same limits and the
+// same resend interval, but sends nothing, spends no credit and stores a
+// code that is already spent. Callers use it where sending or not would reveal
+// whether an account and phone match (forgotten password).
+func (s *Service) Decoy(ctx context.Context, siteID int64, phone, purpose, ip string) error {
+	_, err := s.issue(ctx, siteID, phone, purpose, ip, false)
+	return err
+}
+
+// issue checks the phone and the limits and stores a new code; spend takes
+// a credit (a decoy only requires one to be left).
+func (s *Service) issue(ctx context.Context, siteID int64, phone, purpose, ip string, spend bool) (string, error) {
 	phone = strings.TrimSpace(phone)
 	if phone == "" {
-		return ErrPhoneBlank
+		return "", ErrPhoneBlank
 	}
 	if !digitsOnly(phone) || len(phone) < 6 || len(phone) > 20 {
-		return ErrPhoneInvalid
+		return "", ErrPhoneInvalid
 	}
 	now := s.now()
 	var last sql.NullInt64
 	if err := s.db.QueryRowContext(ctx, `SELECT MAX(created_at) FROM sms_codes WHERE site_id = $1 AND phone = $2 AND purpose = $3`,
 		siteID, phone, purpose).Scan(&last); err != nil {
-		return fmt.Errorf("sms: %w", db.MapError(err))
+		return "", fmt.Errorf("sms: %w", db.MapError(err))
 	}
 	if last.Valid && now.Sub(time.UnixMicro(last.Int64)) < ResendInterval {
-		return ErrTooSoon
+		return "", ErrTooSoon
 	}
 	if ok, err := s.limit.Allow(ctx, "sms:phone:"+phone, DailyPerPhone, 24*time.Hour); err != nil {
-		return err
+		return "", err
 	} else if !ok {
-		return ErrContactCS
+		return "", ErrContactCS
 	}
 	if ok, err := s.limit.Allow(ctx, "sms:ip:"+ip, HourlyPerIP, time.Hour); err != nil {
-		return err
+		return "", err
 	} else if !ok {
-		return ErrContactCS
+		return "", ErrContactCS
 	}
 	code := newCode()
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE member_settings SET sms_credits = sms_credits - 1 WHERE site_id = $1 AND sms_credits > 0`, siteID)
+		credit := `UPDATE member_settings SET sms_credits = sms_credits - 1 WHERE site_id = $1 AND sms_credits > 0`
+		if !spend {
+			credit = `UPDATE member_settings SET sms_credits = sms_credits WHERE site_id = $1 AND sms_credits > 0`
+		}
+		res, err := tx.ExecContext(ctx, credit, siteID)
 		if err != nil {
 			return fmt.Errorf("sms credits: %w", db.MapError(err))
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return ErrNoCredits
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO sms_codes (site_id, phone, purpose, code_hash, created_at, expires_at)
-			VALUES ($1, $2, $3, $4, $5, $6)`, siteID, phone, purpose, secret.HashToken(code), now.UnixMicro(), now.Add(CodeTTL).UnixMicro())
+		// A decoy is stored already spent: it counts for the resend interval
+		// but never shadows a real code of the same phone.
+		var usedAt sql.NullInt64
+		if !spend {
+			usedAt = sql.NullInt64{Int64: now.UnixMicro(), Valid: true}
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO sms_codes (site_id, phone, purpose, code_hash, created_at, expires_at, used_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)`, siteID, phone, purpose, secret.HashToken(code), now.UnixMicro(),
+			now.Add(CodeTTL).UnixMicro(), usedAt)
 		if err != nil {
 			return fmt.Errorf("sms code: %w", db.MapError(err))
 		}
 		return nil
 	})
 	if err != nil {
-		return err
+		return "", err
 	}
-	return s.provider.Send(ctx, siteID, phone, text(code))
+	return code, nil
 }
 
 // VerifyCode spends the newest live code for phone and purpose when code

@@ -128,3 +128,79 @@ func TestCreditsAreSpentExactly(t *testing.T) {
 		}
 	})
 }
+
+// TestCapsCountRealSends: the daily cap per phone (10) and the hourly cap
+// per address (20) answer 104 after that many real sends.
+func TestCapsCountRealSends(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		svc, out, clk := setup(t, d)
+		text := func(code string) string { return "code " + code }
+		for i := 0; i < sms.DailyPerPhone; i++ {
+			if err := svc.SendCode(ctx, 1, "5554000000", "register_member", fmt.Sprintf("3.3.3.%d", i), "en_US", text); err != nil {
+				t.Fatalf("send %d: %v", i, err)
+			}
+			clk.add(sms.ResendInterval)
+		}
+		if err := svc.SendCode(ctx, 1, "5554000000", "register_member", "3.3.3.99", "en_US", text); !errors.Is(err, sms.ErrContactCS) {
+			t.Fatalf("send %d to one phone in a day: %v, want 104", sms.DailyPerPhone+1, err)
+		}
+		for i := 0; i < sms.HourlyPerIP; i++ {
+			if err := svc.SendCode(ctx, 1, fmt.Sprintf("55550000%02d", i), "register_member", "4.4.4.4", "en_US", text); err != nil {
+				t.Fatalf("send %d from one address: %v", i, err)
+			}
+		}
+		if err := svc.SendCode(ctx, 1, "5556000000", "register_member", "4.4.4.4", "en_US", text); !errors.Is(err, sms.ErrContactCS) {
+			t.Fatalf("send %d from one address in an hour: %v, want 104", sms.HourlyPerIP+1, err)
+		}
+		if msgs, _ := out.Latest(ctx, "5556000000", 5); len(msgs) != 0 {
+			t.Fatalf("a capped send was delivered: %v", msgs)
+		}
+	})
+}
+
+// TestDecoyAnswersLikeSendCode: a decoy obeys the same checks and limits,
+// sends nothing, spends no credit and never shadows a real code.
+func TestDecoyAnswersLikeSendCode(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		svc, out, clk := setup(t, d)
+		var before int
+		if err := d.QueryRow(`SELECT sms_credits FROM member_settings`).Scan(&before); err != nil {
+			t.Fatal(err)
+		}
+		if err := svc.Decoy(ctx, 1, "", "forgot_password", "5.5.5.5"); !errors.Is(err, sms.ErrPhoneBlank) {
+			t.Fatalf("blank: %v", err)
+		}
+		if err := svc.Decoy(ctx, 1, "55-1", "forgot_password", "5.5.5.5"); !errors.Is(err, sms.ErrPhoneInvalid) {
+			t.Fatalf("invalid: %v", err)
+		}
+		if err := svc.SendCode(ctx, 1, "5557000000", "forgot_password", "5.5.5.5", "en_US", func(c string) string { return "code " + c }); err != nil {
+			t.Fatal(err)
+		}
+		code := lastCode(t, out, "5557000000")
+		clk.add(sms.ResendInterval)
+		if err := svc.Decoy(ctx, 1, "5557000000", "forgot_password", "5.5.5.5"); err != nil {
+			t.Fatalf("decoy: %v", err)
+		}
+		if err := svc.Decoy(ctx, 1, "5557000000", "forgot_password", "5.5.5.5"); !errors.Is(err, sms.ErrTooSoon) {
+			t.Fatalf("decoy within the resend interval: %v, want 102", err)
+		}
+		if msgs, _ := out.Latest(ctx, "5557000000", 5); len(msgs) != 1 {
+			t.Fatalf("a decoy sent a message: %v", msgs)
+		}
+		if err := svc.VerifyCode(ctx, 1, "5557000000", "forgot_password", code); err != nil {
+			t.Fatalf("the real code after a decoy: %v", err)
+		}
+		var after int
+		if err := d.QueryRow(`SELECT sms_credits FROM member_settings`).Scan(&after); err != nil || after != before-1 {
+			t.Fatalf("credits %d -> %d, want one spent (by the real send)", before, after)
+		}
+		if _, err := d.Exec(`UPDATE member_settings SET sms_credits = 0`); err != nil {
+			t.Fatal(err)
+		}
+		if err := svc.Decoy(ctx, 1, "5558000000", "forgot_password", "5.5.5.6"); !errors.Is(err, sms.ErrNoCredits) {
+			t.Fatalf("decoy without credits: %v, want 103", err)
+		}
+	})
+}
