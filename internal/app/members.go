@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -43,24 +44,33 @@ func (s siteCurrencies) Currencies(ctx context.Context, siteID int64) ([]string,
 	return codes, def, nil
 }
 
+// hubSessions lets the real-time hub check member sessions.
+type hubSessions struct{ m *members }
+
+func (h hubSessions) Connect(ctx context.Context, token string) (realtime.Identity, bool, error) {
+	p, until, err := h.m.svc.ConnectionSession(ctx, token)
+	if errors.Is(err, member.ErrUnauthorized) {
+		return realtime.Identity{}, false, nil
+	}
+	if err != nil {
+		return realtime.Identity{}, false, err
+	}
+	return realtime.Identity{MemberID: p.MemberID, Currency: p.Currency, SessionID: p.SessionID, Until: until}, true, nil
+}
+
+func (h hubSessions) Recheck(ctx context.Context, sessionID int64) (time.Time, bool, error) {
+	return h.m.svc.SessionUntil(ctx, sessionID)
+}
+
 func (a *App) buildMembers(apis *api.API, siteSvc *site.Service, country func(*http.Request) string) (*members, error) {
 	limiter := ratelimit.New(a.DB, time.Now)
 	caps := captcha.New(a.DB, limiter, time.Now, a.cfg.Dev)
 	outbox := sms.NewOutbox(a.DB, time.Now)
 	codes := sms.NewService(a.DB, outbox, limiter, time.Now)
 	m := &members{outbox: outbox}
-	// The hub authenticates with the member service, which publishes through
-	// the hub: the service is created first and reached through m.
-	hub, err := realtime.New(a.log, func(ctx context.Context, token string) (realtime.Identity, bool, error) {
-		p, _, err := m.svc.Authenticate(ctx, token)
-		if err != nil {
-			if err == member.ErrUnauthorized {
-				return realtime.Identity{}, false, nil
-			}
-			return realtime.Identity{}, false, err
-		}
-		return realtime.Identity{MemberID: p.MemberID, Currency: p.Currency}, true, nil
-	}, a.cfg.RedisURL)
+	// The hub checks sessions with the member service, which publishes
+	// through the hub: the service is created first and reached through m.
+	hub, err := realtime.New(a.log, hubSessions{m}, realtime.Options{RedisAddress: a.cfg.RedisURL})
 	if err != nil {
 		return nil, err
 	}
@@ -76,9 +86,10 @@ func (a *App) buildMembers(apis *api.API, siteSvc *site.Service, country func(*h
 			}
 			return exp, err
 		},
-		HandoffKey:  a.cfg.HandoffKey,
-		DefaultLang: func(siteID int64) string { return siteSvc.DefaultLanguage(context.Background(), siteID) },
-		DefaultSite: a.cfg.SiteID,
+		HandoffKey:     a.cfg.HandoffKey,
+		DefaultLang:    func(siteID int64) string { return siteSvc.DefaultLanguage(context.Background(), siteID) },
+		DefaultSite:    a.cfg.SiteID,
+		TrustedProxies: a.cfg.TrustedProxies,
 	})
 	m.sweeps = []func(context.Context) error{caps.Sweep, codes.Sweep, m.svc.Sweep,
 		func(ctx context.Context) error { return limiter.Sweep(ctx, 48*time.Hour) }}

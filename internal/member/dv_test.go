@@ -157,6 +157,11 @@ func TestRecovery(t *testing.T) {
 		if got := reset(map[string]any{"account": "demo001", "password": "demo123", "token": token}); got != 202 {
 			t.Fatalf("same password: %d", got)
 		}
+		// 202 spent the token: one comparison with the old password per token.
+		if got := reset(map[string]any{"account": "demo001", "password": "newpass99", "token": token}); got != 101 {
+			t.Fatalf("token after 202: %d, want 101", got)
+		}
+		_, token = verify(good)
 		if got := reset(map[string]any{"account": "agent001", "password": "newpass99", "token": token}); got != 102 {
 			t.Fatalf("token of another account: %d", got)
 		}

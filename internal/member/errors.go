@@ -33,6 +33,7 @@ var (
 	ErrTooFrequent         = api.NewError(996, "reg_too_frequent")
 	ErrIPLimit             = api.NewError(997, "reg_ip_limit")
 	ErrCurrencyNotOpen     = api.NewError(400, "reg_currency_not_open")
+	ErrCurrencyLocked      = api.NewError(400, "reg_currency_locked")
 
 	// Login.
 	ErrAccount       = api.NewError(101, "login_account_error")
@@ -55,7 +56,12 @@ var (
 	ErrDVCaptcha   = api.NewError(105, "login_verify_failed")
 	ErrDVThrottled = api.NewError(106, "login_throttled")
 	ErrDVLocked    = api.NewError(202, "dv_locked")
-	ErrDVFailed    = api.NewError(998, "dv_failed")
+	// ErrDVExpired: the pending login outlived its 10 minutes; log in again.
+	ErrDVExpired = api.NewError(205, "dv_expired")
+	// ErrDVQuestionLocked: the withdrawal-password question while the
+	// account's withdrawal-password lock is on; skip to another question.
+	ErrDVQuestionLocked = api.NewError(206, "dv_question_locked")
+	ErrDVFailed         = api.NewError(998, "dv_failed")
 
 	// Withdrawal-password recovery.
 	ErrRecAccount     = api.NewError(101, "rec_account_error")
@@ -71,8 +77,9 @@ var (
 	ErrRecResetLocked = api.NewError(203, "rec_locked")
 
 	// Profile.
-	ErrOldPassword = api.NewError(101, "profile_old_password_wrong")
-	ErrNotEditable = api.NewError(400, "profile_field_not_editable")
+	ErrOldPassword       = api.NewError(101, "profile_old_password_wrong")
+	ErrOldPasswordLocked = api.NewError(106, "profile_old_password_locked")
+	ErrNotEditable       = api.NewError(400, "profile_field_not_editable")
 )
 
 // contactCodes maps contact handle fields to their spec codes (301-308).

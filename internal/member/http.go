@@ -3,6 +3,7 @@ package member
 import (
 	"context"
 	"net/http"
+	"net/netip"
 	"strings"
 
 	"gamehall/internal/api"
@@ -18,6 +19,7 @@ type Handler struct {
 	handoffKey  []byte
 	defaultLang func(siteID int64) string
 	defaultSite int64
+	trusted     []netip.Prefix
 }
 
 // HandlerDeps are what the handler needs besides the service.
@@ -28,12 +30,14 @@ type HandlerDeps struct {
 	HandoffKey  []byte
 	DefaultLang func(siteID int64) string
 	DefaultSite int64
+	// TrustedProxies may set X-Forwarded-Host (as they set X-Forwarded-For).
+	TrustedProxies []netip.Prefix
 }
 
 // NewHandler returns the handler.
 func NewHandler(a *api.API, svc *Service, d HandlerDeps) *Handler {
 	return &Handler{api: a, svc: svc, country: d.Country, balances: d.Balances, exponent: d.Exponent,
-		handoffKey: d.HandoffKey, defaultLang: d.DefaultLang, defaultSite: d.DefaultSite}
+		handoffKey: d.HandoffKey, defaultLang: d.DefaultLang, defaultSite: d.DefaultSite, trusted: d.TrustedProxies}
 }
 
 // Routes registers the endpoints; members is the router requiring a session.
@@ -66,7 +70,17 @@ func (h *Handler) Routes(r api.Router) {
 
 func (h *Handler) meta(r *http.Request) Meta {
 	return Meta{IP: api.ClientIP(r.Context()).String(), Country: h.country(r), UserAgent: r.UserAgent(),
-		Lang: api.Lang(r.Context()), Host: r.Host}
+		Lang: api.Lang(r.Context()), Host: h.host(r)}
+}
+
+// host is the host the browser called: X-Forwarded-Host when a trusted
+// proxy set it, else the request's Host.
+func (h *Handler) host(r *http.Request) string {
+	if f := r.Header.Get("X-Forwarded-Host"); f != "" && api.PeerTrusted(r, h.trusted) {
+		first, _, _ := strings.Cut(f, ",")
+		return strings.TrimSpace(first)
+	}
+	return r.Host
 }
 
 func (h *Handler) loginHeader(r *http.Request) (any, error) {
@@ -234,7 +248,7 @@ func (h *Handler) recoveryVerify(r *http.Request) (any, error) {
 	if in.SiteID == 0 {
 		in.SiteID = h.defaultSite
 	}
-	return h.svc.RecoveryVerify(r.Context(), in)
+	return h.svc.RecoveryVerify(r.Context(), in, h.meta(r))
 }
 
 func (h *Handler) recoveryReset(r *http.Request) (any, error) {

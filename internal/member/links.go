@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"strconv"
 	"strings"
 	"time"
@@ -112,21 +113,35 @@ func (s *Service) CheckAgentDomain(ctx context.Context, siteID int64, host strin
 	if err := s.sites.CheckSite(ctx, siteID); err != nil {
 		return AgentDomain{}, err
 	}
+	m, ok, err := s.domainAgent(ctx, siteID, normHost(host))
+	if err != nil || !ok {
+		return AgentDomain{}, err
+	}
+	return AgentDomain{IsValid: 1, Currency: m.Currency, AgentID: m.Account}, nil
+}
+
+// normHost is a host as agent domains are stored: lower case, no port.
+func normHost(host string) string {
 	host = strings.ToLower(strings.TrimSpace(host))
-	if i := strings.IndexByte(host, ':'); i >= 0 {
-		host = host[:i]
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		return strings.Trim(h, "[]")
+	}
+	return strings.TrimSuffix(host, ".")
+}
+
+// domainAgent is the usable agent owning host (already normalised), if any.
+func (s *Service) domainAgent(ctx context.Context, siteID int64, host string) (Member, bool, error) {
+	if host == "" {
+		return Member{}, false, nil
 	}
 	m, err := s.store.AgentByDomain(ctx, siteID, host)
 	if errors.Is(err, db.ErrNotFound) {
-		return AgentDomain{}, nil
+		return Member{}, false, nil
 	}
 	if err != nil {
-		return AgentDomain{}, err
+		return Member{}, false, err
 	}
-	if !m.IsAgent || !m.AgentActive || m.Status != "active" {
-		return AgentDomain{}, nil
-	}
-	return AgentDomain{IsValid: 1, Currency: m.Currency, AgentID: m.Account}, nil
+	return m, m.IsAgent && m.AgentActive && m.Status == "active", nil
 }
 
 // Handoff claims: what a partner seals for /get_info_data.
@@ -210,7 +225,7 @@ func (s *Service) InfoData(ctx context.Context, key []byte, enc string, meta Met
 	if err != nil {
 		return "", err
 	}
-	s.announceLogin(m.ID, out.Token)
+	s.announceLogin(out)
 	body, _ := json.Marshal(map[string]string{"tk": out.Token, "member_id": strconv.FormatInt(m.ID, 10),
 		"member_account": m.Account, "member_currency": m.Currency})
 	return string(body), nil

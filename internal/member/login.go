@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"math/big"
+	"slices"
 	"strings"
 	"time"
 
@@ -47,6 +48,7 @@ const (
 	ipFailures      = 30
 	ipWindow        = time.Hour
 	pendingTTL      = 10 * time.Minute
+	pendingKeep     = 24 * time.Hour // an expired pending login answers 205 this long, then 101
 	dvMaxFailures   = 3
 )
 
@@ -160,7 +162,7 @@ func (s *Service) completeLogin(ctx context.Context, m Member, dev string, meta 
 	if err != nil {
 		return LoginData{}, err
 	}
-	s.announceLogin(m.ID, out.Token)
+	s.announceLogin(out)
 	return out, nil
 }
 
@@ -186,6 +188,21 @@ func questions(m Member) []string {
 	return q
 }
 
+// offerable narrows the questions to ask: while the account's
+// withdrawal-password lock is on, that question is left out if any other
+// remains (if it is the only one it is still asked, and refused with 206:
+// a lock must never let a login past double validation).
+func (s *Service) offerable(ctx context.Context, m Member, qs []string) ([]string, error) {
+	if len(qs) < 2 || !slices.Contains(qs, "withdraw_password") {
+		return qs, nil
+	}
+	locked, err := s.withdrawLocked(ctx, m.ID)
+	if err != nil || !locked {
+		return qs, err
+	}
+	return slices.DeleteFunc(slices.Clone(qs), func(q string) bool { return q == "withdraw_password" }), nil
+}
+
 // challenge opens a pending login with its first question; ok is false when
 // the member has nothing to be asked (then the device cannot be checked and
 // the login proceeds as before double validation existed).
@@ -201,7 +218,11 @@ func (s *Service) challenge(ctx context.Context, m Member, dev string, settings 
 	if n > len(qs) {
 		n = len(qs)
 	}
-	first := qs[pick(len(qs))]
+	offer, err := s.offerable(ctx, m, qs)
+	if err != nil {
+		return Challenge{}, false, err
+	}
+	first := offer[pick(len(offer))]
 	p := Pending{ID: secret.NewToken(), MemberID: m.ID, Device: dev, Question: first, Asked: []string{first}, Remaining: n,
 		ExpiresAt: s.now().Add(pendingTTL).UnixMicro()}
 	if err := s.store.InsertPending(ctx, p); err != nil {
@@ -220,7 +241,9 @@ type DVInput struct {
 }
 
 // DoubleValidation checks the answer to the pending question; a right one
-// completes the login and trusts the device.
+// completes the login and trusts the device. A wrong withdrawal password
+// also counts towards the account's withdrawal-password lock (the one
+// recovery uses); while it is on, that question is refused (206).
 func (s *Service) DoubleValidation(ctx context.Context, in DVInput, meta Meta) (LoginData, error) {
 	p, m, err := s.pending(ctx, in.MemberLoginID)
 	if err != nil {
@@ -240,7 +263,21 @@ func (s *Service) DoubleValidation(ctx context.Context, in DVInput, meta Meta) (
 	} else if bad {
 		return LoginData{}, ErrDVThrottled
 	}
+	withdraw := p.Question == "withdraw_password"
+	if withdraw {
+		if locked, err := s.withdrawLocked(ctx, m.ID); err != nil {
+			return LoginData{}, err
+		} else if locked {
+			return LoginData{}, ErrDVQuestionLocked
+		}
+	}
 	if !answerMatches(m, p.Question, in.Answer) {
+		lockedNow := false
+		if withdraw {
+			if lockedNow, err = s.withdrawFailure(ctx, m.ID); err != nil {
+				return LoginData{}, err
+			}
+		}
 		p.Failures++
 		if p.Failures >= dvMaxFailures {
 			p.Remaining = 0
@@ -248,10 +285,16 @@ func (s *Service) DoubleValidation(ctx context.Context, in DVInput, meta Meta) (
 		if err := s.store.UpdatePending(ctx, p); err != nil {
 			return LoginData{}, err
 		}
-		if p.Failures >= dvMaxFailures {
+		switch {
+		case p.Failures >= dvMaxFailures:
 			return LoginData{}, ErrDVLocked
+		case lockedNow:
+			return LoginData{}, ErrDVQuestionLocked
 		}
 		return LoginData{}, ErrDVWrong
+	}
+	if withdraw {
+		_ = s.limit.Reset(ctx, lockKey(m.ID), wpwWindow)
 	}
 	return s.completeLogin(ctx, m, p.Device, meta, p.ID)
 }
@@ -264,7 +307,7 @@ func (s *Service) Skip(ctx context.Context, loginID string) (Challenge, error) {
 	}
 	var left []string
 	for _, q := range questions(m) {
-		if !containsCode(strings.Join(p.Asked, ","), q) {
+		if !slices.Contains(p.Asked, q) {
 			left = append(left, q)
 		}
 	}
@@ -275,6 +318,9 @@ func (s *Service) Skip(ctx context.Context, loginID string) (Challenge, error) {
 		}
 		return Challenge{}, ErrDVFailed
 	}
+	if left, err = s.offerable(ctx, m, left); err != nil {
+		return Challenge{}, err
+	}
 	p.Question = left[pick(len(left))]
 	p.Asked = append(p.Asked, p.Question)
 	p.Remaining--
@@ -284,16 +330,25 @@ func (s *Service) Skip(ctx context.Context, loginID string) (Challenge, error) {
 	return Challenge{MemberLoginID: p.ID, Question: p.Question, AvailableQuestionsCount: p.Remaining}, nil
 }
 
+// pending loads a pending login that can still be answered: 101 when it is
+// unknown or finished, 205 when its time ran out, 998 when it has no
+// questions left, 102 when the account was disabled meanwhile.
 func (s *Service) pending(ctx context.Context, id string) (Pending, Member, error) {
 	if id == "" || len(id) > 100 {
 		return Pending{}, Member{}, ErrDVUnknown
 	}
-	p, err := s.store.PendingByID(ctx, id, s.now().UnixMicro())
+	p, err := s.store.PendingByID(ctx, id)
 	if errors.Is(err, db.ErrNotFound) {
 		return Pending{}, Member{}, ErrDVUnknown
 	}
 	if err != nil {
 		return Pending{}, Member{}, err
+	}
+	if p.Done {
+		return Pending{}, Member{}, ErrDVUnknown
+	}
+	if p.ExpiresAt <= s.now().UnixMicro() {
+		return Pending{}, Member{}, ErrDVExpired
 	}
 	if p.Remaining <= 0 {
 		return Pending{}, Member{}, ErrDVFailed

@@ -5,7 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"time"
 
 	"gamehall/internal/api"
 	"gamehall/internal/money"
@@ -104,14 +106,42 @@ type EditPasswordInput struct {
 	NewPassword string `json:"new_password"`
 }
 
+// Old-password guesses on /member/profile/edit_password: a stolen session
+// must not become a login-password oracle.
+const (
+	oldPasswordFailures = 5
+	oldPasswordWindow   = 15 * time.Minute
+	oldPasswordLock     = 15 * time.Minute
+)
+
+func oldPasswordKey(memberID int64) string { return "pwedit:" + strconv.FormatInt(memberID, 10) }
+
 // EditPassword changes the login password: every session ends (the token in
-// use dies too) and a new session is opened for this browser.
+// use dies too, its real-time connections close) and a new session is
+// opened for this browser. Five wrong old passwords in 15 minutes lock the
+// change for 15 minutes (106).
 func (s *Service) EditPassword(ctx context.Context, p Principal, in EditPasswordInput, meta Meta) (LoginData, error) {
 	m, err := s.store.ByID(ctx, p.MemberID)
 	if err != nil {
 		return LoginData{}, err
 	}
+	key := oldPasswordKey(m.ID)
+	if locked, err := s.limit.Locked(ctx, key); err != nil {
+		return LoginData{}, err
+	} else if locked {
+		return LoginData{}, ErrOldPasswordLocked
+	}
 	if secret.CheckPassword(m.PasswordHash, in.OldPassword) != nil {
+		n, err := s.limit.Hit(ctx, key, oldPasswordWindow)
+		if err != nil {
+			return LoginData{}, err
+		}
+		if n >= oldPasswordFailures {
+			if err := s.limit.Lock(ctx, key, oldPasswordLock); err != nil {
+				return LoginData{}, err
+			}
+			return LoginData{}, ErrOldPasswordLocked
+		}
 		return LoginData{}, ErrOldPassword
 	}
 	settings, err := s.store.Settings(ctx, m.SiteID)
@@ -121,6 +151,7 @@ func (s *Service) EditPassword(ctx context.Context, p Principal, in EditPassword
 	if e := CheckPassword(in.NewPassword, settings.StrongPasswords); e != "" {
 		return LoginData{}, ErrPasswordRules.With(e)
 	}
+	_ = s.limit.Reset(ctx, key, oldPasswordWindow)
 	now := s.now()
 	var out LoginData
 	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
@@ -131,7 +162,11 @@ func (s *Service) EditPassword(ctx context.Context, p Principal, in EditPassword
 		out, err = s.startSession(ctx, tx, m, device("", meta.UserAgent), meta.IP, now)
 		return err
 	})
-	return out, err
+	if err != nil {
+		return LoginData{}, err
+	}
+	s.endSessions(m.ID, out.sessionID)
+	return out, nil
 }
 
 // editable maps member-centre field names to the register setting that
@@ -196,8 +231,12 @@ func (s *Service) UpdateProfile(ctx context.Context, p Principal, fields map[str
 	return nil
 }
 
-// SendProfileSMS sends the code a member-centre phone change needs.
+// SendProfileSMS sends the code a member-centre phone change needs, for a
+// phone that passes the member's currency rule.
 func (s *Service) SendProfileSMS(ctx context.Context, p Principal, phone string, meta Meta) error {
+	if err := phoneRule(phone, p.Currency); err != nil {
+		return err
+	}
 	return s.codes.SendCode(ctx, p.SiteID, phone, "member_center", meta.IP, meta.Lang, func(code string) string {
 		return fmt.Sprintf(s.msg(meta.Lang, "sms_profile_text"), code)
 	})

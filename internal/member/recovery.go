@@ -9,13 +9,16 @@ import (
 	"strings"
 	"time"
 
+	"gamehall/internal/api"
 	"gamehall/internal/db"
 	"gamehall/internal/secret"
 	"gamehall/internal/sms"
 )
 
 // Recovery limits: the withdrawal password has only 10,000 values, so a few
-// wrong guesses lock recovery for the account.
+// wrong answers lock it for the account. Every wrong answer that involves
+// it counts: a wrong e-mail or phone or withdrawal password on vx/verify,
+// and a wrong withdrawal password in double validation.
 const (
 	wpwFailures   = 5
 	wpwWindow     = 30 * time.Minute
@@ -23,6 +26,9 @@ const (
 	recoveryTTL   = 10 * time.Minute
 	purposeReset  = "reset_password"
 	purposeForgot = "forgot_password"
+	// vx/verify calls per client address (fixed window).
+	recoveryPerIP    = 20
+	recoveryIPWindow = 10 * time.Minute
 )
 
 // RecoveryVerifyInput is /arks/web/vx/verify.
@@ -41,11 +47,37 @@ type RecoveryToken struct {
 
 func lockKey(memberID int64) string { return "wpw:" + strconv.FormatInt(memberID, 10) }
 
-// RecoveryVerify checks the withdrawal password plus the e-mail or phone on
-// file and gives a one-time token for the set-new-password step.
-func (s *Service) RecoveryVerify(ctx context.Context, in RecoveryVerifyInput) (RecoveryToken, error) {
+// withdrawLocked reports whether the account's withdrawal-password lock is on.
+func (s *Service) withdrawLocked(ctx context.Context, memberID int64) (bool, error) {
+	return s.limit.Locked(ctx, lockKey(memberID))
+}
+
+// withdrawFailure counts one wrong answer towards the withdrawal-password
+// lock and reports whether it engaged the lock.
+func (s *Service) withdrawFailure(ctx context.Context, memberID int64) (bool, error) {
+	n, err := s.limit.Hit(ctx, lockKey(memberID), wpwWindow)
+	if err != nil {
+		return false, err
+	}
+	if n < wpwFailures {
+		return false, nil
+	}
+	return true, s.limit.Lock(ctx, lockKey(memberID), wpwLock)
+}
+
+// RecoveryVerify checks the e-mail or phone on file, then the withdrawal
+// password, and gives a one-time token for the set-new-password step. The
+// contact is checked first, so the withdrawal password is only ever tested
+// for someone who already knows the contact; wrong contacts count towards
+// the same lock as wrong withdrawal passwords.
+func (s *Service) RecoveryVerify(ctx context.Context, in RecoveryVerifyInput, meta Meta) (RecoveryToken, error) {
 	if err := s.open(ctx, in.SiteID); err != nil {
 		return RecoveryToken{}, err
+	}
+	if ok, err := s.limit.Allow(ctx, "recovery:ip:"+meta.IP, recoveryPerIP, recoveryIPWindow); err != nil {
+		return RecoveryToken{}, err
+	} else if !ok {
+		return RecoveryToken{}, api.ErrTooMany
 	}
 	m, err := s.store.ByAccount(ctx, in.SiteID, in.Account)
 	if errors.Is(err, db.ErrNotFound) || in.Account == "" {
@@ -54,7 +86,7 @@ func (s *Service) RecoveryVerify(ctx context.Context, in RecoveryVerifyInput) (R
 	if err != nil {
 		return RecoveryToken{}, err
 	}
-	if locked, err := s.limit.Locked(ctx, lockKey(m.ID)); err != nil {
+	if locked, err := s.withdrawLocked(ctx, m.ID); err != nil {
 		return RecoveryToken{}, err
 	} else if locked {
 		return RecoveryToken{}, ErrRecLocked
@@ -63,24 +95,25 @@ func (s *Service) RecoveryVerify(ctx context.Context, in RecoveryVerifyInput) (R
 	if email == "" && phone == "" {
 		return RecoveryToken{}, ErrRecNoContact
 	}
-	if m.WithdrawPasswordHash == "" || secret.CheckPassword(m.WithdrawPasswordHash, in.WithdrawPassword) != nil {
-		n, err := s.limit.Hit(ctx, lockKey(m.ID), wpwWindow)
+	// fail counts a wrong answer; the one that engages the lock answers 203.
+	fail := func(wrong error) (RecoveryToken, error) {
+		locked, err := s.withdrawFailure(ctx, m.ID)
 		if err != nil {
 			return RecoveryToken{}, err
 		}
-		if n >= wpwFailures {
-			if err := s.limit.Lock(ctx, lockKey(m.ID), wpwLock); err != nil {
-				return RecoveryToken{}, err
-			}
+		if locked {
 			return RecoveryToken{}, ErrRecLocked
 		}
-		return RecoveryToken{}, ErrRecWithdrawPw
+		return RecoveryToken{}, wrong
 	}
-	if email != "" && !strings.EqualFold(email, m.Email) {
-		return RecoveryToken{}, ErrRecEmail
+	if email != "" && (m.Email == "" || !strings.EqualFold(email, m.Email)) {
+		return fail(ErrRecEmail)
 	}
-	if phone != "" && !secret.Equal(phone, m.Phone) {
-		return RecoveryToken{}, ErrRecPhone
+	if phone != "" && (m.Phone == "" || !secret.Equal(phone, m.Phone)) {
+		return fail(ErrRecPhone)
+	}
+	if m.WithdrawPasswordHash == "" || secret.CheckPassword(m.WithdrawPasswordHash, in.WithdrawPassword) != nil {
+		return fail(ErrRecWithdrawPw)
 	}
 	_ = s.limit.Reset(ctx, lockKey(m.ID), wpwWindow)
 	token := secret.NewToken()
@@ -99,6 +132,9 @@ type RecoveryResetInput struct {
 }
 
 // RecoveryReset sets the new login password with the verify step's token.
+// The token is spent before the new password is compared with the old one,
+// so only the holder of a live token learns "same as the old password"
+// (202), once per token: it is not a password oracle.
 func (s *Service) RecoveryReset(ctx context.Context, in RecoveryResetInput) error {
 	if err := s.open(ctx, in.SiteID); err != nil {
 		return err
@@ -117,42 +153,46 @@ func (s *Service) RecoveryReset(ctx context.Context, in RecoveryResetInput) erro
 	if err != nil {
 		return err
 	}
-	if locked, err := s.limit.Locked(ctx, lockKey(m.ID)); err != nil {
+	if locked, err := s.withdrawLocked(ctx, m.ID); err != nil {
 		return err
 	} else if locked {
 		return ErrRecResetLocked
 	}
+	now := s.now().UnixMicro()
+	memberID, err := s.store.SpendRecoveryToken(ctx, s.db, secret.HashToken(in.Token), purposeReset, now)
+	if errors.Is(err, db.ErrNotFound) {
+		return ErrRecToken
+	}
+	if err != nil {
+		return err
+	}
+	if memberID != m.ID {
+		return ErrRecMismatch
+	}
 	if secret.CheckPassword(m.PasswordHash, in.Password) == nil {
 		return ErrRecSame
 	}
-	now := s.now().UnixMicro()
-	return s.db.Tx(ctx, func(tx *sql.Tx) error {
-		memberID, err := s.store.SpendRecoveryToken(ctx, tx, secret.HashToken(in.Token), purposeReset, now)
-		if errors.Is(err, db.ErrNotFound) {
-			return ErrRecToken
-		}
-		if err != nil {
-			return err
-		}
-		if memberID != m.ID {
-			return ErrRecMismatch
-		}
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
 		return s.store.SetPassword(ctx, tx, m.ID, secret.HashPassword(in.Password, s.hash), now)
 	})
+	if err != nil {
+		return err
+	}
+	s.endSessions(m.ID, 0)
+	return nil
 }
 
 // ForgotSMS sends a password-reset code when account and phone match. It
-// answers the same either way, so it cannot be used to probe accounts.
+// answers the same either way, limits included (a mismatch goes through the
+// same checks without sending), so it cannot be used to probe accounts.
 func (s *Service) ForgotSMS(ctx context.Context, siteID int64, account, phone string, meta Meta) error {
 	if err := s.open(ctx, siteID); err != nil {
 		return err
 	}
-	if strings.TrimSpace(phone) == "" {
-		return sms.ErrPhoneBlank
-	}
+	phone = strings.TrimSpace(phone)
 	m, err := s.store.ByAccount(ctx, siteID, account)
-	if errors.Is(err, db.ErrNotFound) || (err == nil && !secret.Equal(m.Phone, phone)) {
-		return nil
+	if errors.Is(err, db.ErrNotFound) || (err == nil && (m.Phone == "" || !secret.Equal(m.Phone, phone))) {
+		return s.codes.Decoy(ctx, siteID, phone, purposeForgot, meta.IP)
 	}
 	if err != nil {
 		return err
@@ -171,7 +211,8 @@ type ForgotResetInput struct {
 	Password    string `json:"password"`
 }
 
-// ForgotReset is the reset-password step.
+// ForgotReset is the reset-password step: a right code sets the password,
+// and every session of the member ends (tokens and real-time connections).
 func (s *Service) ForgotReset(ctx context.Context, in ForgotResetInput) error {
 	if err := s.open(ctx, in.SiteID); err != nil {
 		return err
@@ -183,20 +224,26 @@ func (s *Service) ForgotReset(ctx context.Context, in ForgotResetInput) error {
 	if e := CheckPassword(in.Password, settings.StrongPasswords); e != "" {
 		return ErrPasswordRules.With(e)
 	}
+	phone := strings.TrimSpace(in.MemberPhone)
 	m, err := s.store.ByAccount(ctx, in.SiteID, in.Account)
-	if errors.Is(err, db.ErrNotFound) || (err == nil && !secret.Equal(m.Phone, in.MemberPhone)) {
+	if errors.Is(err, db.ErrNotFound) || (err == nil && (m.Phone == "" || !secret.Equal(m.Phone, phone))) {
 		return ErrPhoneCode
 	}
 	if err != nil {
 		return err
 	}
-	if err := s.codes.VerifyCode(ctx, in.SiteID, in.MemberPhone, purposeForgot, in.Code); err != nil {
+	if err := s.codes.VerifyCode(ctx, in.SiteID, phone, purposeForgot, in.Code); err != nil {
 		if errors.Is(err, sms.ErrCodeWrong) {
 			return ErrPhoneCode
 		}
 		return err
 	}
-	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
 		return s.store.SetPassword(ctx, tx, m.ID, secret.HashPassword(in.Password, s.hash), s.now().UnixMicro())
 	})
+	if err != nil {
+		return err
+	}
+	s.endSessions(m.ID, 0)
+	return nil
 }

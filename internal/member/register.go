@@ -279,14 +279,21 @@ func (s *Service) Register(ctx context.Context, in RegisterInput, meta Meta) (Lo
 	} else if n >= settings.RegisterPerIPLimit {
 		return LoginData{}, ErrIPLimit
 	}
-	if in.AgentDomain != "" {
-		agent, err := s.store.AgentByDomain(ctx, in.SiteID, in.AgentDomain)
-		if errors.Is(err, db.ErrNotFound) {
-			return LoginData{}, ErrDomainAgentMissing
-		} else if err != nil {
-			return LoginData{}, err
-		}
+	// The host the browser called decides the agent domain; the body's
+	// agent_domain is only a claim, refused when it is not that host.
+	host := normHost(meta.Host)
+	agent, onAgentDomain, err := s.domainAgent(ctx, in.SiteID, host)
+	if err != nil {
+		return LoginData{}, err
+	}
+	if claimed := normHost(in.AgentDomain); claimed != "" && (claimed != host || !onAgentDomain) {
+		return LoginData{}, ErrDomainAgentMissing
+	}
+	if onAgentDomain {
 		// The agent's domain fixes the currency and the introducer.
+		if in.MemberCurrency != "" && in.MemberCurrency != agent.Currency {
+			return LoginData{}, ErrCurrencyLocked.With(agent.Currency)
+		}
 		in.MemberCurrency, in.Introducer, in.RegisterType = agent.Currency, agent.Account, "member_agent"
 	}
 	if err := s.siteCurrency(ctx, in.SiteID, in.MemberCurrency); err != nil {

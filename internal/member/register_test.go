@@ -2,7 +2,10 @@ package member_test
 
 import (
 	"context"
+	"database/sql"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -198,18 +201,15 @@ func TestRegisterWithPhoneVerificationAndIntroducers(t *testing.T) {
 		if recommender == nil || agent != nil {
 			t.Fatalf("recommender %v agent %v", recommender, agent)
 		}
-		// The code was spent.
-		if res := register(s, freshIP(), with(reg, "member_account", "phone002", "member_email", "p2@mail.test")); res.Code != 104 && res.Code != 113 {
-			t.Fatalf("reused code: %d", res.Code)
+		// The code was spent: with the phone free again (so that uniqueness,
+		// 104, does not answer first), the same code is refused as wrong.
+		exec(t, d, `UPDATE members SET phone = '' WHERE account = 'phone001'`)
+		if res := register(s, freshIP(), with(reg, "member_account", "phone002", "member_email", "p2@mail.test")); res.Code != 113 {
+			t.Fatalf("reused code: %d (%s), want 113", res.Code, res.Message)
 		}
-		// An agent domain fixes currency and introducer.
-		res = register(s, freshIP(), with(usd("domain01"), "member_currency", "RMB", "agent_domain", seed.DemoAgentDomain))
-		if res.Code != 100 {
-			t.Fatalf("agent domain register: %d %s", res.Code, res.Message)
-		}
-		var cur string
-		if err := d.QueryRowContext(context.Background(), `SELECT currency FROM members WHERE account = 'domain01'`).Scan(&cur); err != nil || cur != "USD" {
-			t.Fatalf("agent domain currency = %q, want the agent's USD", cur)
+		var n int
+		if err := d.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM members WHERE account = 'phone002'`).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("a reused code registered phone002 (%d rows, %v)", n, err)
 		}
 	})
 }
@@ -306,4 +306,122 @@ func TestLinks(t *testing.T) {
 		t.Errorf("agreement in vi_VN: %s", res.Data)
 	}
 	check("/api/get_login_header", `{}`, 100, `"remote_addr":"127.0.0.1"`)
+}
+
+// postHost posts to the server as a browser that called host.
+func postHost(t *testing.T, s *testutil.Server, host, path string, body map[string]any, headers ...string) testutil.Response {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, s.URL+path, strings.NewReader(testutil.JSON(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Host = host
+	req.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := s.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out := testutil.Response{HTTP: res.StatusCode, Header: res.Header}
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestRegisterOnAgentDomain: the host the browser called decides the agent
+// domain, whatever the body says: its agent's currency is the only one
+// accepted and its agent is the introducer.
+func TestRegisterOnAgentDomain(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newServer(t, d)
+		agentID := memberID(t, d, seed.DemoAgent)
+		reg := func(host string, body map[string]any, headers ...string) testutil.Response {
+			ip := freshIP()
+			h := append([]string{"X-Forwarded-For", ip, "User-Agent", chrome}, headers...)
+			body = with(body, "captcha_token", s.Captcha(2, "X-Forwarded-For", ip))
+			return postHost(t, s, host, "/api/register", body, h...)
+		}
+		attribution := func(account string) (currency string, agent, recommender sql.NullInt64) {
+			t.Helper()
+			if err := d.QueryRowContext(context.Background(), `SELECT currency, agent_id, recommender_id FROM members WHERE account = $1`,
+				account).Scan(&currency, &agent, &recommender); err != nil {
+				t.Fatalf("%s: %v", account, err)
+			}
+			return
+		}
+		// Another currency on the agent's host is refused, agent_domain or not.
+		for _, body := range []map[string]any{
+			with(usd("dom00001"), "member_currency", "RMB"),
+			with(usd("dom00002"), "member_currency", "VND", "agent_domain", seed.DemoAgentDomain),
+		} {
+			if res := reg(seed.DemoAgentDomain, body); res.Code != 400 || !strings.Contains(res.Message, "currency") {
+				t.Fatalf("%s on the agent's host: %d %s, want 400 reg_currency_locked", body["member_currency"], res.Code, res.Message)
+			}
+		}
+		// No agent_domain in the body, a recommend code as introducer, a
+		// port in the host: the domain's agent still introduces.
+		res := reg(seed.DemoAgentDomain+":8080", with(usd("dom00003"), "introducer", seed.DemoRecommendCode))
+		if res.Code != 100 {
+			t.Fatalf("register on the agent's host: %d %s", res.Code, res.Message)
+		}
+		if cur, agent, rec := attribution("dom00003"); cur != "USD" || agent.Int64 != agentID || rec.Valid {
+			t.Fatalf("dom00003: currency %s agent %v recommender %v, want USD, agent %d, none", cur, agent, rec, agentID)
+		}
+		// Without a currency the agent's is taken.
+		b := usd("dom00004")
+		delete(b, "member_currency")
+		if res := reg(seed.DemoAgentDomain, b); res.Code != 100 {
+			t.Fatalf("no currency on the agent's host: %d %s", res.Code, res.Message)
+		}
+		// Behind a trusted proxy the forwarded host counts.
+		if res := reg("127.0.0.1", usd("dom00005"), "X-Forwarded-Host", seed.DemoAgentDomain); res.Code != 100 {
+			t.Fatalf("forwarded agent host: %d %s", res.Code, res.Message)
+		}
+		if _, agent, _ := attribution("dom00005"); agent.Int64 != agentID {
+			t.Fatalf("forwarded agent host: agent %v", agent)
+		}
+		// Claiming the agent's domain from another host is refused (222), and
+		// registers nobody under the agent.
+		if res := reg("127.0.0.1", with(usd("dom00006"), "member_currency", "RMB", "agent_domain", seed.DemoAgentDomain)); res.Code != 222 {
+			t.Fatalf("agent_domain claimed from another host: %d, want 222", res.Code)
+		}
+		// A plain host registers in any open currency, with no agent.
+		if res := reg("127.0.0.1", usd("dom00007")); res.Code != 100 {
+			t.Fatalf("plain host: %d %s", res.Code, res.Message)
+		}
+		if _, agent, _ := attribution("dom00007"); agent.Valid {
+			t.Fatalf("plain host attributed to agent %v", agent)
+		}
+	})
+}
+
+// TestRegisterSMSPhoneRule: /register/sms applies registration's phone
+// rule: for VND exactly 10 digits (99 otherwise).
+func TestRegisterSMSPhoneRule(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newServer(t, d)
+		send := func(phone, currency string) int {
+			return s.Post("/api/register/sms", testutil.JSON(map[string]any{"member_phone": phone, "currency": currency,
+				"type": "register_member", "site_id": 1}), "X-Forwarded-For", freshIP()).Code
+		}
+		for _, c := range []struct {
+			phone, currency string
+			want            int
+		}{
+			{"091234567", "VND", 99},
+			{"09123456789", "VND", 99},
+			{"09123x5678", "VND", 99},
+			{"0912345678", "VND", 100},
+			{"555123456", "USD", 100},
+			{"", "VND", 201},
+		} {
+			if got := send(c.phone, c.currency); got != c.want {
+				t.Errorf("%s %q: %d, want %d", c.currency, c.phone, got, c.want)
+			}
+		}
+	})
 }

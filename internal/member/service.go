@@ -12,12 +12,14 @@ import (
 	"fmt"
 	"math/big"
 	"strconv"
+	"strings"
 	"time"
 
 	"gamehall/internal/api"
 	"gamehall/internal/db"
 	"gamehall/internal/ratelimit"
 	"gamehall/internal/secret"
+	"gamehall/internal/sms"
 )
 
 // Sites is what members need to know about sites.
@@ -36,12 +38,19 @@ type Captchas interface {
 type Codes interface {
 	SendCode(ctx context.Context, siteID int64, phone, purpose, ip, lang string, text func(code string) string) error
 	VerifyCode(ctx context.Context, siteID int64, phone, purpose, code string) error
+	// Decoy answers as SendCode would, with the same limits, sending nothing.
+	Decoy(ctx context.Context, siteID int64, phone, purpose, ip string) error
 }
 
-// Publisher sends real-time events to a member's private channel.
+// Publisher sends real-time events to a member's private channel and closes
+// the real-time connections of sessions that ended, on every node.
 type Publisher interface {
 	PublishMember(memberID int64, event string, data map[string]any)
-	DisconnectMember(memberID int64)
+	// EndSession closes the connections of one session.
+	EndSession(memberID, sessionID int64)
+	// EndOtherSessions closes the member's connections except those of
+	// session keep (0: all); replaced says a new login ended them.
+	EndOtherSessions(memberID, keep int64, replaced bool)
 }
 
 // Service holds the member rules.
@@ -108,6 +117,7 @@ type LoginData struct {
 	MemberCurrency string `json:"member_currency"`
 	MemberLoginID  string `json:"member_login_id"`
 	Token          string `json:"token"`
+	sessionID      int64
 }
 
 // startSession revokes the member's other sessions, opens a new one, trusts
@@ -122,16 +132,26 @@ func (s *Service) startSession(ctx context.Context, tx *sql.Tx, m Member, dev, i
 		return LoginData{}, err
 	}
 	return LoginData{MemberID: m.ID, MemberAccount: m.Account, MemberCurrency: m.Currency,
-		MemberLoginID: strconv.FormatInt(id, 10), Token: token}, nil
+		MemberLoginID: strconv.FormatInt(id, 10), Token: token, sessionID: id}, nil
 }
 
-// announceLogin publishes the login event after commit: old browsers compare
-// the fingerprint with their own token and log out with a warning.
-func (s *Service) announceLogin(memberID int64, token string) {
+// announceLogin publishes the login event after commit (old browsers compare
+// the fingerprint with their own token and log out with a warning), then
+// closes the real-time connections of the sessions the login revoked.
+func (s *Service) announceLogin(out LoginData) {
 	if s.pub == nil {
 		return
 	}
-	s.pub.PublishMember(memberID, "login", map[string]any{"token_fingerprint": TokenFingerprint(token)})
+	s.pub.PublishMember(out.MemberID, "login", map[string]any{"token_fingerprint": TokenFingerprint(out.Token)})
+	s.pub.EndOtherSessions(out.MemberID, out.sessionID, true)
+}
+
+// endSessions closes the real-time connections of every session of the
+// member but keep (0: all), after their tokens died with a password change.
+func (s *Service) endSessions(memberID, keep int64) {
+	if s.pub != nil {
+		s.pub.EndOtherSessions(memberID, keep, false)
+	}
 }
 
 // TokenFingerprint identifies a token on the real-time channel without
@@ -207,17 +227,13 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Principal, st
 	if err != nil {
 		return Principal{}, "", err
 	}
-	if m.Status != "active" {
-		_ = s.store.Revoke(ctx, ss.ID, now.UnixMicro())
-		return Principal{}, "", ErrUnauthorized
-	}
-	settings, err := s.store.Settings(ctx, m.SiteID)
-	if err != nil {
+	if _, live, err := s.liveUntil(ctx, m, ss, now); err != nil {
 		return Principal{}, "", err
-	}
-	idle := time.Duration(settings.SessionIdleMinutes) * time.Minute
-	if now.Sub(time.UnixMicro(ss.LastSeenAt)) > idle {
+	} else if !live {
 		_ = s.store.Revoke(ctx, ss.ID, now.UnixMicro())
+		if s.pub != nil {
+			s.pub.EndSession(m.ID, ss.ID)
+		}
 		return Principal{}, "", ErrUnauthorized
 	}
 	p := Principal{MemberID: m.ID, SiteID: m.SiteID, SessionID: ss.ID, Currency: m.Currency, Account: m.Account}
@@ -239,9 +255,77 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Principal, st
 	return p, "", nil
 }
 
-// Logout ends the caller's session.
+// liveUntil reports whether session ss of member m is live at now (member
+// active, not idle past the site's limit) and when it goes idle.
+func (s *Service) liveUntil(ctx context.Context, m Member, ss Session, now time.Time) (time.Time, bool, error) {
+	if m.Status != "active" {
+		return time.Time{}, false, nil
+	}
+	settings, err := s.store.Settings(ctx, m.SiteID)
+	if err != nil {
+		return time.Time{}, false, err
+	}
+	until := time.UnixMicro(ss.LastSeenAt).Add(time.Duration(settings.SessionIdleMinutes) * time.Minute)
+	return until, !now.After(until), nil
+}
+
+// ConnectionSession checks a real-time connection token: the caller and
+// when the session goes idle. Unlike Authenticate it neither rotates nor
+// touches the token (a socket must not take the browser's token away).
+func (s *Service) ConnectionSession(ctx context.Context, token string) (Principal, time.Time, error) {
+	if token == "" || len(token) > 200 {
+		return Principal{}, time.Time{}, ErrUnauthorized
+	}
+	now := s.now()
+	ss, err := s.store.SessionByToken(ctx, secret.HashToken(token), now.UnixMicro())
+	if errors.Is(err, db.ErrNotFound) {
+		return Principal{}, time.Time{}, ErrUnauthorized
+	}
+	if err != nil {
+		return Principal{}, time.Time{}, err
+	}
+	m, err := s.store.ByID(ctx, ss.MemberID)
+	if err != nil {
+		return Principal{}, time.Time{}, err
+	}
+	until, live, err := s.liveUntil(ctx, m, ss, now)
+	if err != nil {
+		return Principal{}, time.Time{}, err
+	}
+	if !live {
+		return Principal{}, time.Time{}, ErrUnauthorized
+	}
+	return Principal{MemberID: m.ID, SiteID: m.SiteID, SessionID: ss.ID, Currency: m.Currency, Account: m.Account}, until, nil
+}
+
+// SessionUntil reports whether a session is still live (not revoked, member
+// active, not idle) and when it goes idle; real-time connections re-check
+// their session with it.
+func (s *Service) SessionUntil(ctx context.Context, sessionID int64) (time.Time, bool, error) {
+	now := s.now()
+	ss, err := s.store.LiveSession(ctx, sessionID)
+	if errors.Is(err, db.ErrNotFound) {
+		return time.Time{}, false, nil
+	}
+	if err != nil {
+		return time.Time{}, false, err
+	}
+	m, err := s.store.ByID(ctx, ss.MemberID)
+	if err != nil {
+		return time.Time{}, false, err
+	}
+	return s.liveUntil(ctx, m, ss, now)
+}
+
+// Logout ends the caller's session and closes its real-time connections.
 func (s *Service) Logout(ctx context.Context, p Principal) error {
-	return s.store.Revoke(ctx, p.SessionID, s.now().UnixMicro())
+	if err := s.store.Revoke(ctx, p.SessionID, s.now().UnixMicro()); err != nil {
+		return err
+	}
+	if s.pub != nil {
+		s.pub.EndSession(p.MemberID, p.SessionID)
+	}
+	return nil
 }
 
 // siteCurrency checks that currency is open on the site.
@@ -270,10 +354,29 @@ func (s *Service) SendRegisterSMS(ctx context.Context, siteID int64, phone, curr
 	if err := s.open(ctx, siteID); err != nil {
 		return err
 	}
+	if err := phoneRule(phone, currency); err != nil {
+		return err
+	}
 	return s.codes.SendCode(ctx, siteID, phone, "register_member", meta.IP, meta.Lang, func(code string) string {
 		return fmt.Sprintf(s.msg(meta.Lang, "sms_register_text"), code)
 	})
 }
 
+// phoneRule applies registration's phone rule (spec section 5: digits only,
+// exactly 10 for VND) before a code is sent: 201 blank, 99 invalid.
+func phoneRule(phone, currency string) error {
+	phone = strings.TrimSpace(phone)
+	if phone == "" {
+		return sms.ErrPhoneBlank
+	}
+	if e := CheckPhone(phone, currency, true); e != "" {
+		return sms.ErrPhoneInvalid.With(e)
+	}
+	return nil
+}
+
 // Sweep deletes expired login and recovery state; the janitor calls it.
-func (s *Service) Sweep(ctx context.Context) error { return s.store.Sweep(ctx, s.now().UnixMicro()) }
+func (s *Service) Sweep(ctx context.Context) error {
+	now := s.now()
+	return s.store.Sweep(ctx, now.UnixMicro(), now.Add(-pendingKeep).UnixMicro())
+}

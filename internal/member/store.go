@@ -289,6 +289,17 @@ func (s *Store) SessionByToken(ctx context.Context, tokenHash string, now int64)
 	return ss, nil
 }
 
+// LiveSession loads a session that is not revoked, by id.
+func (s *Store) LiveSession(ctx context.Context, id int64) (Session, error) {
+	var ss Session
+	err := s.db.QueryRowContext(ctx, `SELECT id, member_id, token_hash, rotated_at, last_seen_at FROM sessions
+		WHERE id = $1 AND revoked_at IS NULL`, id).Scan(&ss.ID, &ss.MemberID, &ss.TokenHash, &ss.RotatedAt, &ss.LastSeenAt)
+	if err != nil {
+		return Session{}, fmt.Errorf("session %d: %w", id, db.MapError(err))
+	}
+	return ss, nil
+}
+
 // Touch records activity on a session.
 func (s *Store) Touch(ctx context.Context, sessionID, now int64) error {
 	if _, err := s.db.ExecContext(ctx, `UPDATE sessions SET last_seen_at = $2 WHERE id = $1`, sessionID, now); err != nil {
@@ -360,6 +371,7 @@ type Pending struct {
 	Remaining int
 	Failures  int
 	ExpiresAt int64
+	Done      bool
 }
 
 // InsertPending stores a pending login.
@@ -372,17 +384,20 @@ func (s *Store) InsertPending(ctx context.Context, p Pending) error {
 	return nil
 }
 
-// PendingByID loads a live pending login.
-func (s *Store) PendingByID(ctx context.Context, id string, now int64) (Pending, error) {
+// PendingByID loads a pending login, finished or expired ones too (the
+// caller tells them apart).
+func (s *Store) PendingByID(ctx context.Context, id string) (Pending, error) {
 	var p Pending
 	var asked string
-	err := s.db.QueryRowContext(ctx, `SELECT id, member_id, device, question, asked, remaining, failures, expires_at
-		FROM pending_logins WHERE id = $1 AND done_at IS NULL AND expires_at > $2`, id, now).Scan(
-		&p.ID, &p.MemberID, &p.Device, &p.Question, &asked, &p.Remaining, &p.Failures, &p.ExpiresAt)
+	var done sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT id, member_id, device, question, asked, remaining, failures, expires_at, done_at
+		FROM pending_logins WHERE id = $1`, id).Scan(
+		&p.ID, &p.MemberID, &p.Device, &p.Question, &asked, &p.Remaining, &p.Failures, &p.ExpiresAt, &done)
 	if err != nil {
 		return Pending{}, fmt.Errorf("pending login: %w", db.MapError(err))
 	}
 	p.Asked = strings.Split(asked, ",")
+	p.Done = done.Valid
 	return p, nil
 }
 
@@ -429,10 +444,13 @@ func (s *Store) InsertRecoveryToken(ctx context.Context, hash string, memberID i
 	return nil
 }
 
-// SpendRecoveryToken marks a live token used in tx and returns its member.
-func (s *Store) SpendRecoveryToken(ctx context.Context, tx *sql.Tx, hash, purpose string, now int64) (int64, error) {
+// SpendRecoveryToken marks a live token used (on q, the database or a
+// transaction) and returns its member.
+func (s *Store) SpendRecoveryToken(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, hash, purpose string, now int64) (int64, error) {
 	var memberID int64
-	err := tx.QueryRowContext(ctx, `UPDATE recovery_tokens SET used_at = $3 WHERE token_hash = $1 AND purpose = $2
+	err := q.QueryRowContext(ctx, `UPDATE recovery_tokens SET used_at = $3 WHERE token_hash = $1 AND purpose = $2
 		AND used_at IS NULL AND expires_at > $3 RETURNING member_id`, hash, purpose, now).Scan(&memberID)
 	if err != nil {
 		return 0, fmt.Errorf("recovery token: %w", db.MapError(err))
@@ -458,15 +476,19 @@ func (s *Store) UpdateFields(ctx context.Context, memberID int64, changes map[st
 	return nil
 }
 
-// Sweep deletes pending logins, recovery tokens and handoff nonces that
-// expired before now.
-func (s *Store) Sweep(ctx context.Context, now int64) error {
-	for _, q := range []string{
-		`DELETE FROM pending_logins WHERE expires_at < $1`,
-		`DELETE FROM recovery_tokens WHERE expires_at < $1`,
-		`DELETE FROM handoff_nonces WHERE expires_at < $1`,
+// Sweep deletes recovery tokens and handoff nonces that expired before now,
+// and pending logins that expired before pendingBefore (kept a while so
+// that a late answer hears "expired", 205, rather than "unknown").
+func (s *Store) Sweep(ctx context.Context, now, pendingBefore int64) error {
+	for _, q := range []struct {
+		sql string
+		at  int64
+	}{
+		{`DELETE FROM pending_logins WHERE expires_at < $1`, pendingBefore},
+		{`DELETE FROM recovery_tokens WHERE expires_at < $1`, now},
+		{`DELETE FROM handoff_nonces WHERE expires_at < $1`, now},
 	} {
-		if _, err := s.db.ExecContext(ctx, q, now); err != nil {
+		if _, err := s.db.ExecContext(ctx, q.sql, q.at); err != nil {
 			return fmt.Errorf("sweep: %w", db.MapError(err))
 		}
 	}
