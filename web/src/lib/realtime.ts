@@ -19,7 +19,12 @@ export interface RealtimeParams {
   currency: string;
 }
 
-export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'invalid_token';
+export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'invalid_token' | 'replaced';
+
+/** The server's close codes: the token was refused, its session ended (logout, password change), logged in elsewhere, session found dead on a re-check. */
+export const CLOSE = { invalidToken: 3500, sessionExpired: 3005, sessionEnded: 4501, replaced: 4502 } as const;
+/** How long a socket whose session ended waits for a newer token before connecting again. */
+export const SESSION_END_RETRY_MS = 1000;
 
 const events = createEmitter<RealtimeEvent>();
 export const realtimeStatus = createStore<RealtimeStatus>('idle');
@@ -113,8 +118,20 @@ export async function startRealtime(params: RealtimeParams): Promise<void> {
   c.on('connecting', () => gen === generation && realtimeStatus.set('connecting'));
   c.on('disconnected', (ctx) => {
     if (gen !== generation) return;
-    // 3500: the server refused the token (revoked, expired).
-    realtimeStatus.set(ctx.code === 3500 ? 'invalid_token' : 'disconnected');
+    if (ctx.code === CLOSE.replaced) return realtimeStatus.set('replaced');
+    if (ctx.code === CLOSE.sessionEnded || ctx.code === CLOSE.sessionExpired) {
+      // The session of this socket is over. A password change hands out a
+      // new token, maybe just after the close: connect again a moment later
+      // with the token held then. A dead one is refused (3500) and logs out.
+      realtimeStatus.set('connecting');
+      setTimeout(() => {
+        if (gen !== generation) return;
+        c.setToken(current?.token ?? '');
+        c.connect();
+      }, SESSION_END_RETRY_MS);
+      return;
+    }
+    realtimeStatus.set(ctx.code === CLOSE.invalidToken ? 'invalid_token' : 'disconnected');
   });
   for (const channel of channelsFor(params)) {
     const sub: Subscription = c.newSubscription(channel);

@@ -10,7 +10,16 @@ import { loginData } from '@/test/fixtures';
 import { MemberSession } from '../components/MemberSession';
 
 const fake = {
-  clients: [] as { token: string; channels: string[]; published: (ch: string, data: unknown) => void; subscribeAll: () => void; disconnected: boolean }[],
+  clients: [] as {
+    token: string;
+    channels: string[];
+    published: (ch: string, data: unknown) => void;
+    subscribeAll: () => void;
+    /** the server closes the socket with a code */
+    close: (code: number) => void;
+    disconnected: boolean;
+    connects: string[];
+  }[],
 };
 
 class Sub {
@@ -32,6 +41,7 @@ class Sub {
 /** Just enough of centrifuge's client for lib/realtime. */
 class FakeCentrifuge {
   subs: Sub[] = [];
+  handlers: Record<string, ((ctx: unknown) => void)[]> = {};
   rec: (typeof fake.clients)[number];
   constructor(_url: string, opts: { token: string }) {
     this.rec = {
@@ -40,10 +50,13 @@ class FakeCentrifuge {
       disconnected: false,
       published: (ch, data) => this.subs.find((s) => s.channel === ch)?.emit('publication', { data }),
       subscribeAll: () => this.subs.forEach((s) => s.emit('subscribed', {})),
+      close: (code) => (this.handlers.disconnected ?? []).forEach((fn) => fn({ code, reason: '' })),
+      connects: [],
     };
     fake.clients.push(this.rec);
   }
-  on() {
+  on(ev: string, fn: (ctx: unknown) => void) {
+    (this.handlers[ev] ??= []).push(fn);
     return this;
   }
   newSubscription(channel: string) {
@@ -56,7 +69,9 @@ class FakeCentrifuge {
     return {};
   }
   removeSubscription() {}
-  connect() {}
+  connect() {
+    this.rec.connects.push(this.rec.token);
+  }
   disconnect() {
     this.rec.disconnected = true;
   }
@@ -105,6 +120,52 @@ describe('socket', () => {
     const off = onLogout((r) => reasons.push(r));
     fake.clients[0].published('member.7', { event: 'login', data: { token_fingerprint: 'ffffffffffffffff' } });
     await waitFor(() => expect(reasons).toEqual(['other_device']));
+    off();
+  });
+});
+
+describe('the server closing the socket', () => {
+  it('4502 (logged in elsewhere) logs out with the warning', async () => {
+    login(loginData);
+    mount();
+    await waitFor(() => expect(fake.clients).toHaveLength(1));
+    const reasons: string[] = [];
+    const off = onLogout((r) => reasons.push(r));
+    act(() => fake.clients[0].close(4502));
+    await waitFor(() => expect(reasons).toEqual(['other_device']));
+    off();
+  });
+
+  it('4501 after a password change comes back with the new token', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    login(loginData);
+    mount();
+    await waitFor(() => expect(fake.clients).toHaveLength(1));
+    const reasons: string[] = [];
+    const off = onLogout((r) => reasons.push(r));
+    // The close may come before the answer that carries the new token.
+    act(() => fake.clients[0].close(4501));
+    act(() => login({ ...loginData, token: 'tok-new' }));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(fake.clients).toHaveLength(1);
+    expect(fake.clients[0].connects.at(-1)).toBe('tok-new');
+    expect(reasons).toEqual([]);
+    off();
+  });
+
+  it('4501 with no newer token ends in a refusal (3500) and a logout', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    login(loginData);
+    mount();
+    await waitFor(() => expect(fake.clients).toHaveLength(1));
+    const reasons: string[] = [];
+    const off = onLogout((r) => reasons.push(r));
+    act(() => fake.clients[0].close(4501));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(fake.clients[0].connects.at(-1)).toBe('tok-player01');
+    expect(reasons).toEqual([]);
+    act(() => fake.clients[0].close(3500));
+    await waitFor(() => expect(reasons).toEqual(['unauthorized']));
     off();
   });
 });

@@ -76,7 +76,10 @@ export function MemberSession({ currency, device, visitorCurrency, openTarget }:
   useEffect(
     () =>
       realtimeStatus.subscribe(() => {
-        if (realtimeStatus.get() === 'invalid_token' && getToken()) logout('unauthorized');
+        const status = realtimeStatus.get();
+        if (status === 'invalid_token' && getToken()) logout('unauthorized');
+        // Closed because the member logged in elsewhere (the login event may not have arrived).
+        if (status === 'replaced' && getToken()) logout('other_device');
       }),
     [],
   );
