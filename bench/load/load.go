@@ -21,6 +21,8 @@ type Result struct {
 	Errors   int
 	Elapsed  time.Duration
 	P50, P99 time.Duration
+	// lat holds every latency, sorted, so runs can be merged.
+	lat []time.Duration
 }
 
 // RPS is completed requests per second.
@@ -98,10 +100,43 @@ func Run(name, url, body string, conns int, d time.Duration) Result {
 		res.Errors += errs[i]
 	}
 	slices.Sort(all)
-	res.Requests = len(all)
-	if len(all) > 0 {
-		res.P50 = all[len(all)/2]
-		res.P99 = all[len(all)*99/100]
-	}
+	res.setLatencies(all)
 	return res
+}
+
+func (r *Result) setLatencies(sorted []time.Duration) {
+	r.lat, r.Requests = sorted, len(sorted)
+	if len(sorted) > 0 {
+		r.P50 = sorted[len(sorted)/2]
+		r.P99 = sorted[len(sorted)*99/100]
+	}
+}
+
+// Merge adds up runs of one endpoint: requests, errors and time add, and
+// the percentiles come from every latency of every run.
+func Merge(name string, runs ...Result) Result {
+	out := Result{Name: name}
+	var all []time.Duration
+	for _, r := range runs {
+		out.Errors += r.Errors
+		out.Elapsed += r.Elapsed
+		all = append(all, r.lat...)
+	}
+	slices.Sort(all)
+	out.setLatencies(all)
+	return out
+}
+
+// Paired measures url against a baseline in alternating slices (baseline,
+// url, baseline, url, ...), slices times each for d/slices, and returns
+// both merged. Load from other processes that comes and goes then falls on
+// both alike, so their ratio is steadier than that of two runs made one
+// after the other.
+func Paired(name, url, body, baseName, baseURL, baseBody string, conns int, d time.Duration, slices int) (res, base Result) {
+	var rs, bs []Result
+	for range slices {
+		bs = append(bs, Run(baseName, baseURL, baseBody, conns, d/time.Duration(slices)))
+		rs = append(rs, Run(name, url, body, conns, d/time.Duration(slices)))
+	}
+	return Merge(name, rs...), Merge(baseName, bs...)
 }
