@@ -5,10 +5,12 @@ package api
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -44,9 +46,53 @@ type WithHeader struct {
 	Data       any
 }
 
-// RawJSON is data already encoded as JSON; it is written as is. Content
-// caches use it so a hot endpoint costs a map lookup, not an encode.
-type RawJSON []byte
+// Shared is data already encoded as JSON that many requests answer alike (a
+// content cache's entry). Its success envelope, and the gzip of a large one,
+// are built once per language and reused, so a hot endpoint costs a map
+// lookup: no encode and no compression per request.
+type Shared struct {
+	data []byte
+	enc  sync.Map // language -> sharedEnvelope
+}
+
+type sharedEnvelope struct{ plain, gz []byte }
+
+// gzipMin is the smallest envelope worth sending compressed.
+const gzipMin = 1024
+
+// NewShared wraps encoded JSON data.
+func NewShared(data []byte) *Shared { return &Shared{data: data} }
+
+func (s *Shared) envelope(lang string, prefix []byte) sharedEnvelope {
+	if e, ok := s.enc.Load(lang); ok {
+		return e.(sharedEnvelope)
+	}
+	plain := make([]byte, 0, len(prefix)+len(s.data)+1)
+	plain = append(append(append(plain, prefix...), s.data...), '}')
+	e := sharedEnvelope{plain: plain}
+	if len(plain) >= gzipMin {
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		_, _ = zw.Write(plain)
+		_ = zw.Close()
+		e.gz = buf.Bytes()
+	}
+	v, _ := s.enc.LoadOrStore(lang, e)
+	return v.(sharedEnvelope)
+}
+
+// acceptsGzip reports whether the request's Accept-Encoding allows gzip.
+func acceptsGzip(r *http.Request) bool {
+	for part := range strings.SplitSeq(r.Header.Get("Accept-Encoding"), ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), "gzip") {
+			continue
+		}
+		q := strings.ReplaceAll(params, " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
+}
 
 // Handle adapts fn to http.Handler.
 func (a *API) Handle(fn HandlerFunc) http.Handler {
@@ -70,10 +116,22 @@ func (a *API) WriteOK(w http.ResponseWriter, r *http.Request, data any) {
 	if c, ok := data.(Coded); ok {
 		code, data = c.Code, c.Data
 	}
+	lang := Lang(r.Context())
+	if sh, ok := data.(*Shared); ok && code == CodeOK {
+		e := sh.envelope(lang, a.okPrefixFor(lang))
+		w.Header().Add("Vary", "Accept-Encoding")
+		if e.gz != nil && acceptsGzip(r) {
+			w.Header().Set("Content-Encoding", "gzip")
+			writeJSON(w, http.StatusOK, e.gz)
+			return
+		}
+		writeJSON(w, http.StatusOK, e.plain)
+		return
+	}
 	var body []byte
 	switch d := data.(type) {
-	case RawJSON:
-		body = d
+	case *Shared:
+		body = d.data
 	case nil:
 		body = []byte("{}")
 	default:
@@ -83,7 +141,6 @@ func (a *API) WriteOK(w http.ResponseWriter, r *http.Request, data any) {
 			return
 		}
 	}
-	lang := Lang(r.Context())
 	var buf bytes.Buffer
 	buf.Grow(len(body) + 64)
 	if code == CodeOK {

@@ -74,8 +74,8 @@ func (h *Handler) Routes(r api.Router, mux *http.ServeMux) {
 // answer is a cached catalogue answer: the encoded visitor answer, and the
 // value when it lists games, so a member's favourites can be marked on a copy.
 type answer struct {
-	raw api.RawJSON
-	v   favoritable
+	shared *api.Shared
+	v      favoritable
 }
 
 // favoritable answers list games; withFavorites copies them with
@@ -98,7 +98,7 @@ func (h *Handler) cached(r *http.Request, key string, load func() (any, error)) 
 			return answer{}, fmt.Errorf("encode: %w", err)
 		}
 		fv, _ := v.(favoritable)
-		return answer{raw: raw, v: fv}, nil
+		return answer{shared: api.NewShared(raw), v: fv}, nil
 	})
 	if err != nil {
 		return nil, err
@@ -114,7 +114,7 @@ func (h *Handler) cached(r *http.Request, key string, load func() (any, error)) 
 			}
 		}
 	}
-	return a.raw, nil
+	return a.shared, nil
 }
 
 // flag is a 0/1 body field that also accepts true/false.

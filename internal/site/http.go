@@ -2,6 +2,7 @@ package site
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"time"
 
@@ -17,7 +18,7 @@ type Handler struct {
 	// member reports whether the request carries a live member session; nil
 	// until members exist, which makes every caller a visitor.
 	member func(*http.Request) bool
-	cache  *cache.TTL[api.RawJSON]
+	cache  *cache.TTL[*api.Shared]
 	// defaultSite answers calls whose spec body has no site_id.
 	defaultSite int64
 }
@@ -28,7 +29,7 @@ func NewHandler(a *api.API, svc *Service, defaultSite int64, country func(*http.
 		member = func(*http.Request) bool { return false }
 	}
 	return &Handler{api: a, svc: svc, defaultSite: defaultSite, country: country, member: member,
-		cache: cache.New[api.RawJSON](ttl, 4096, time.Now)}
+		cache: cache.New[*api.Shared](ttl, 4096, time.Now)}
 }
 
 // Invalidate drops cached answers; content writers call it.
@@ -62,13 +63,16 @@ type siteBody struct {
 // cached answers from the content cache; key must hold every input the
 // answer depends on. Only successes are cached.
 func (h *Handler) cached(r *http.Request, key string, load func() (any, error)) (any, error) {
-	return h.cache.Get(r.URL.Path+"|"+api.Lang(r.Context())+"|"+key, func() (api.RawJSON, error) {
+	return h.cache.Get(r.URL.Path+"|"+api.Lang(r.Context())+"|"+key, func() (*api.Shared, error) {
 		v, err := load()
 		if err != nil {
 			return nil, err
 		}
 		raw, err := json.Marshal(v)
-		return api.RawJSON(raw), err
+		if err != nil {
+			return nil, fmt.Errorf("encode: %w", err)
+		}
+		return api.NewShared(raw), nil
 	})
 }
 
