@@ -150,12 +150,17 @@ func New(log *slog.Logger, sessions Sessions, o Options) (*Hub, error) {
 			}
 			cb(centrifuge.SubscribeReply{Options: opts}, nil)
 		})
-		c.OnPresence(func(e centrifuge.PresenceEvent, cb centrifuge.PresenceCallback) {
+		// Who is online is other members' data: a client may count the
+		// members on its presence channel, never list them.
+		c.OnPresence(func(_ centrifuge.PresenceEvent, cb centrifuge.PresenceCallback) {
+			cb(centrifuge.PresenceReply{}, centrifuge.ErrorPermissionDenied)
+		})
+		c.OnPresenceStats(func(e centrifuge.PresenceStatsEvent, cb centrifuge.PresenceStatsCallback) {
 			if _, ok := Allowed(c.UserID(), currencyOf(c), e.Channel); !ok {
-				cb(centrifuge.PresenceReply{}, centrifuge.ErrorPermissionDenied)
+				cb(centrifuge.PresenceStatsReply{}, centrifuge.ErrorPermissionDenied)
 				return
 			}
-			cb(centrifuge.PresenceReply{}, nil)
+			cb(centrifuge.PresenceStatsReply{}, nil)
 		})
 	})
 	node.OnNotification(h.onNotification)

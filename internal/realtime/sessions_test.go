@@ -285,3 +285,25 @@ func TestEndSessionAcrossNodes(t *testing.T) {
 		t.Fatalf("kept session closed: %d", code)
 	}
 }
+
+// Presence on member.{currency} counts members; the list of who is online
+// (other members' ids) is never given out.
+func TestPresenceCountsNeverLists(t *testing.T) {
+	s := newSessions()
+	s.add("tok-a", 1, 10)
+	s.add("tok-b", 2, 20)
+	_, url := hub(t, s, realtime.Options{})
+	a := dial(t, url, "tok-a", "member.USD")
+	dial(t, url, "tok-b", "member.USD")
+	if r := a.call("presence", map[string]any{"channel": "member.USD"}); r["error"] == nil || r["presence"] != nil {
+		t.Fatalf("presence list answered: %v", r)
+	}
+	r := a.call("presence_stats", map[string]any{"channel": "member.USD"})
+	stats, _ := r["presence_stats"].(map[string]any)
+	if stats == nil || stats["num_users"] != 2.0 {
+		t.Fatalf("presence stats: %v", r)
+	}
+	if r := a.call("presence_stats", map[string]any{"channel": "member.VND"}); r["error"] == nil {
+		t.Fatalf("stats of another currency's channel: %v", r)
+	}
+}
