@@ -7,19 +7,9 @@ import { getCookie } from '@/lib/cookies';
 import vi_VN from '@/locales/vi_VN.json';
 import { bulletins, envConfig, gameTypes } from '@/test/fixtures';
 import { ok } from '@/test/handlers';
+import { captureBodies } from '@/test/capture';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
-
-function captureBodies(path: string) {
-  const bodies: Record<string, unknown>[] = [];
-  server.use(
-    http.post(`/api${path}`, async ({ request }) => {
-      bodies.push((await request.clone().json()) as Record<string, unknown>);
-      return undefined;
-    }),
-  );
-  return bodies;
-}
 
 const closePopup = async () => {
   await screen.findByTestId('bulletin-popup');

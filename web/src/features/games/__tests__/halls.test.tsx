@@ -6,20 +6,10 @@ import { describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
 import { envConfig, gameTypes } from '@/test/fixtures';
 import { ok } from '@/test/handlers';
+import { captureBodies } from '@/test/capture';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
 import { launchStore } from '../launch/store';
-
-function captureBodies(path: string) {
-  const bodies: Record<string, unknown>[] = [];
-  server.use(
-    http.post(`/api${path}`, async ({ request }) => {
-      bodies.push((await request.clone().json()) as Record<string, unknown>);
-      return undefined;
-    }),
-  );
-  return bodies;
-}
 
 const hallProvider = (gp_id: number, name: string, hall: string, house = 0, game_count = 1) => ({
   gp_id,

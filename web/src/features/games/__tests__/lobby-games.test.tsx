@@ -7,19 +7,9 @@ import { login, logout } from '@/lib/session';
 import { envConfig, loginData } from '@/test/fixtures';
 import { catalogueState } from '@/test/catalogue';
 import { ok } from '@/test/handlers';
+import { captureBodies } from '@/test/capture';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
-
-function captureBodies(path: string) {
-  const bodies: Record<string, unknown>[] = [];
-  server.use(
-    http.post(`/api${path}`, async ({ request }) => {
-      bodies.push((await request.clone().json()) as Record<string, unknown>);
-      return undefined;
-    }),
-  );
-  return bodies;
-}
 
 async function lobby(width = 1280) {
   const utils = renderApp('/', { width });
