@@ -1,16 +1,11 @@
 package admin
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"log/slog"
-	"mime"
 	"net/http"
 	"strconv"
 	"strings"
@@ -143,73 +138,6 @@ func actor(r *http.Request) Actor {
 	return Actor{IP: api.ClientIP(ctx).String(), RequestID: api.RequestID(ctx), Method: r.Method, Path: r.URL.Path}
 }
 
-// decode reads one JSON object strictly: unknown fields, wrong types and an
-// empty body are 400 naming the field; non-JSON is 415, too large 413.
-func decode(r *http.Request, dst any) error {
-	if ct := r.Header.Get("Content-Type"); ct != "" {
-		mt, _, err := mime.ParseMediaType(ct)
-		if err != nil || mt != "application/json" {
-			return api.ErrMediaType
-		}
-	}
-	body, err := io.ReadAll(r.Body)
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return api.ErrTooLarge
-		}
-		return api.Invalid("body", err)
-	}
-	body = bytes.TrimSpace(body)
-	if len(body) == 0 || body[0] != '{' {
-		return bad("body", "must be a JSON object")
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(dst); err != nil {
-		var typeErr *json.UnmarshalTypeError
-		if errors.As(err, &typeErr) {
-			field := typeErr.Field
-			if field == "" {
-				field = "body"
-			}
-			return bad(field, "has the wrong type ("+typeErr.Value+" given, "+typeName(typeErr)+" wanted)")
-		}
-		if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-			if unq, err := strconv.Unquote(name); err == nil {
-				name = unq
-			}
-			return bad(name, "is not a known field")
-		}
-		return &api.Error{Code: api.CodeInvalid, Key: "invalid_json", Status: http.StatusOK, Err: err}
-	}
-	if dec.More() {
-		return &api.Error{Code: api.CodeInvalid, Key: "invalid_json", Status: http.StatusOK, Detail: "trailing data"}
-	}
-	return nil
-}
-
-func typeName(e *json.UnmarshalTypeError) string {
-	if e.Type == nil {
-		return "another type"
-	}
-	switch e.Type.Kind().String() {
-	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
-		return "an integer"
-	case "string":
-		return "a string"
-	case "bool":
-		return "a boolean"
-	case "struct", "map":
-		return "an object"
-	case "slice", "array":
-		return "a list"
-	case "ptr":
-		return typeName(&json.UnmarshalTypeError{Type: e.Type.Elem()})
-	}
-	return e.Type.String()
-}
-
 func siteID(r *http.Request) (int64, error) {
 	id, err := strconv.ParseInt(r.PathValue("site_id"), 10, 64)
 	if err != nil || id <= 0 {
@@ -255,7 +183,7 @@ func (h *Handler) updateSettings(r *http.Request) (any, error) {
 		return nil, err
 	}
 	var u SettingsUpdate
-	if err := decode(r, &u); err != nil {
+	if err := api.DecodeStrict(r, &u); err != nil {
 		return nil, err
 	}
 	return h.svc.UpdateSettings(r.Context(), actor(r), id, u)
@@ -282,7 +210,7 @@ func (h *Handler) replaceRegisterSettings(r *http.Request) (any, error) {
 	var in struct {
 		Items *[]RegisterItem `json:"items"`
 	}
-	if err := decode(r, &in); err != nil {
+	if err := api.DecodeStrict(r, &in); err != nil {
 		return nil, err
 	}
 	if in.Items == nil {
@@ -298,7 +226,7 @@ func (h *Handler) updateRegisterItem(r *http.Request) (any, error) {
 		return nil, err
 	}
 	var u RegisterItemUpdate
-	if err := decode(r, &u); err != nil {
+	if err := api.DecodeStrict(r, &u); err != nil {
 		return nil, err
 	}
 	return h.svc.UpdateRegisterItem(r.Context(), actor(r), id, r.PathValue("currency"), r.PathValue("name"), u)
@@ -320,7 +248,7 @@ func (h *Handler) replaceAgreement(r *http.Request) (any, error) {
 	var in struct {
 		Blocks *[]AgreementBlock `json:"blocks"`
 	}
-	if err := decode(r, &in); err != nil {
+	if err := api.DecodeStrict(r, &in); err != nil {
 		return nil, err
 	}
 	if in.Blocks == nil {
@@ -345,7 +273,7 @@ func (h *Handler) blacklistChange(add bool) api.HandlerFunc {
 			return nil, err
 		}
 		var e BlacklistEntry
-		if err := decode(r, &e); err != nil {
+		if err := api.DecodeStrict(r, &e); err != nil {
 			return nil, err
 		}
 		if add {
@@ -384,7 +312,7 @@ func (h *Handler) updateMember(r *http.Request) (any, error) {
 		return nil, err
 	}
 	var u MemberUpdate
-	if err := decode(r, &u); err != nil {
+	if err := api.DecodeStrict(r, &u); err != nil {
 		return nil, err
 	}
 	return h.svc.UpdateMember(r.Context(), actor(r), id, r.PathValue("account"), u)
@@ -392,7 +320,7 @@ func (h *Handler) updateMember(r *http.Request) (any, error) {
 
 func (h *Handler) cleanCache(r *http.Request) (any, error) {
 	var in CleanCacheInput
-	if err := decode(r, &in); err != nil {
+	if err := api.DecodeStrict(r, &in); err != nil {
 		return nil, err
 	}
 	return h.svc.CleanCache(r.Context(), actor(r), in)
