@@ -201,7 +201,8 @@ describe('helper pages', () => {
     try {
       renderApp('/close');
       await screen.findByTestId('close-page');
-      expect(postMessage).toHaveBeenCalledWith({ msg: 'quickGame' }, window.location.origin);
+      // The page tells its opener once it has rendered (an effect).
+      await waitFor(() => expect(postMessage).toHaveBeenCalledWith({ msg: 'quickGame' }, window.location.origin));
       await act(() => vi.advanceTimersByTimeAsync(400));
       expect(close).toHaveBeenCalled();
     } finally {
