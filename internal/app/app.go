@@ -170,6 +170,7 @@ func (a *App) build() error {
 	mux.Handle("GET /api/icons", icons.Handler())
 
 	mux.Handle("/api/", apis.NotFound())
+	mux.Handle("/games/api/", apis.NotFound())
 	mux.Handle("GET /media/", media.Handler())
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("ok\n")) })
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {

@@ -1,6 +1,7 @@
 package house_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -303,13 +304,15 @@ func TestPlayAPI(t *testing.T) {
 				}},
 		})
 
-		// Unknown paths under /games/ are 404; a game page answers GET only.
+		// Unknown paths under /games/ are 404 (under /games/api/ in the
+		// envelope); a game page answers GET only.
 		for _, c := range []struct {
 			method, path string
 			want         int
 		}{
 			{http.MethodPost, "/games/api/nope", 404},
 			{http.MethodGet, "/games/api/", 404},
+			{http.MethodGet, "/games/api/session", 405},
 			{http.MethodGet, "/games/gh_roulette/", 404},
 			{http.MethodGet, "/games/gh_keno", 404},
 			{http.MethodGet, "/games/gh_keno/extra/", 404},
@@ -321,9 +324,13 @@ func TestPlayAPI(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			body, _ := io.ReadAll(res.Body)
 			res.Body.Close()
 			if res.StatusCode != c.want {
 				t.Errorf("%s %s: %d, want %d", c.method, c.path, res.StatusCode, c.want)
+			}
+			if strings.HasPrefix(c.path, "/games/api/") && !bytes.HasPrefix(body, []byte(fmt.Sprintf(`{"code":%d,`, c.want))) {
+				t.Errorf("%s %s: not an envelope: %s", c.method, c.path, body)
 			}
 		}
 	})
