@@ -15,13 +15,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"gamehall/internal/app"
 	"gamehall/internal/config"
 	"gamehall/internal/db"
 	"gamehall/internal/seed"
 	"gamehall/internal/testutil"
+	"gamehall/internal/wstest"
 )
 
 // key is the operator key of the tests: 32 bytes as hex.
@@ -138,117 +137,12 @@ func decode[T any](t *testing.T, raw json.RawMessage) T {
 	return v
 }
 
-// wsClient speaks centrifuge's JSON protocol over a raw websocket.
-type wsClient struct {
-	t    *testing.T
-	conn *websocket.Conn
-	id   int
-}
-
-func dial(t *testing.T, url, token string) *wsClient {
+// dial connects a socket with token ("" for a visitor).
+func dial(t *testing.T, url, token string) *wstest.Conn {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(url, "http")+"/connection/websocket", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { conn.Close(websocket.StatusNormalClosure, "") })
-	c := &wsClient{t: t, conn: conn}
-	if r := c.call("connect", map[string]any{"token": token}); r == nil || r["connect"] == nil {
+	c := wstest.Dial(t, url)
+	if ok, r := c.Connect(token); !ok {
 		t.Fatalf("connect: %v", r)
 	}
 	return c
-}
-
-func (c *wsClient) subscribe(channel string) {
-	c.t.Helper()
-	if r := c.call("subscribe", map[string]any{"channel": channel}); r == nil || r["error"] != nil {
-		c.t.Fatalf("subscribe %s: %v", channel, r)
-	}
-}
-
-// read returns the next frame's messages; nil when the connection closed
-// or nothing came within timeout.
-func (c *wsClient) read(timeout time.Duration) ([]map[string]any, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	_, raw, err := c.conn.Read(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var out []map[string]any
-	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
-		var m map[string]any
-		if json.Unmarshal([]byte(line), &m) == nil {
-			out = append(out, m)
-		}
-	}
-	return out, nil
-}
-
-func (c *wsClient) call(method string, params map[string]any) map[string]any {
-	c.t.Helper()
-	c.id++
-	raw, _ := json.Marshal(map[string]any{"id": c.id, method: params})
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := c.conn.Write(ctx, websocket.MessageText, raw); err != nil {
-		c.t.Fatal(err)
-	}
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
-		msgs, err := c.read(time.Until(deadline))
-		if err != nil {
-			return nil
-		}
-		for _, m := range msgs {
-			if v, ok := m["id"].(float64); ok && int(v) == c.id {
-				return m
-			}
-		}
-	}
-	return nil
-}
-
-// waitEvent waits for a publication of event on channel.
-func (c *wsClient) waitEvent(channel, event string) {
-	c.t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
-		msgs, err := c.read(time.Until(deadline))
-		if err != nil {
-			break
-		}
-		for _, m := range msgs {
-			push, _ := m["push"].(map[string]any)
-			if push == nil || push["channel"] != channel {
-				continue
-			}
-			pub, _ := push["pub"].(map[string]any)
-			data, _ := pub["data"].(map[string]any)
-			if data["event"] == event {
-				return
-			}
-		}
-	}
-	c.t.Fatalf("no %s event on %s", event, channel)
-}
-
-// waitClosed waits until the server ends the connection.
-func (c *wsClient) waitClosed() {
-	c.t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
-		msgs, err := c.read(time.Until(deadline))
-		if err != nil {
-			if ctxErr := context.DeadlineExceeded; strings.Contains(err.Error(), ctxErr.Error()) {
-				break
-			}
-			return
-		}
-		for _, m := range msgs {
-			if m["disconnect"] != nil {
-				return
-			}
-		}
-	}
-	c.t.Fatal("the server kept the connection open")
 }

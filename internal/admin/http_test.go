@@ -612,7 +612,7 @@ func TestMembers(t *testing.T) {
 		_, token := s.login(t, seed.DemoMember)
 		ws := dial(t, s.URL, token)
 		channel := fmt.Sprintf("member.%d", id)
-		ws.subscribe(channel)
+		ws.Subscribe(channel)
 		layout := func(t *testing.T, token string) string {
 			res := s.call(t, "POST", "/api/member/profile/common/layout", `{}`, "Authorization", "Bearer "+token)
 			if res.Code != 100 {
@@ -634,7 +634,9 @@ func TestMembers(t *testing.T) {
 						t.Fatalf("change %+v", c)
 					}
 					s.wantAudit(t, "member.update", "member:demo001", path)
-					ws.waitEvent(channel, "profile_updated")
+					if ev := ws.Event(channel, 5*time.Second); ev != "profile_updated" {
+						t.Fatalf("event on %s: %q, want %s", channel, ev, "profile_updated")
+					}
 					if l := layout(t, token); !strings.Contains(l, `"first_login_to_change_password":1`) {
 						t.Fatalf("layout %s", l)
 					}
@@ -656,7 +658,9 @@ func TestMembers(t *testing.T) {
 					if c := decode[admin.MemberChange](t, raw); c.Member.Status != "frozen" || c.SessionsRevoked != 1 {
 						t.Fatalf("change %+v", c)
 					}
-					ws.waitClosed()
+					if code := ws.ClosedWith(5*time.Second, nil); code == -1 {
+						t.Fatal("the server kept the connection open")
+					}
 					if res := s.call(t, "POST", "/api/member/profile/common/layout", `{}`, "Authorization", "Bearer "+token); res.HTTP != 401 {
 						t.Fatalf("the frozen member's token: http %d", res.HTTP)
 					}
@@ -694,9 +698,9 @@ func TestCleanCache(t *testing.T) {
 		_, token := s.login(t, seed.DemoMember)
 		member := dial(t, s.URL, token)
 		memberChannel := fmt.Sprintf("member.%d", id)
-		member.subscribe(memberChannel)
+		member.Subscribe(memberChannel)
 		visitor := dial(t, s.URL, "")
-		visitor.subscribe("web_api.VND")
+		visitor.Subscribe("web_api.VND")
 		const path = "/admin/realtime/app-clean-cache"
 		channels := func(want ...string) func(t *testing.T, raw json.RawMessage) {
 			return func(t *testing.T, raw json.RawMessage) {
@@ -710,18 +714,24 @@ func TestCleanCache(t *testing.T) {
 			{name: "one member", method: "POST", path: path, body: `{"site_id":1,"account":"Demo001"}`, wantCode: 100,
 				check: func(t *testing.T, raw json.RawMessage) {
 					channels(memberChannel)(t, raw)
-					member.waitEvent(memberChannel, "app_clean_cache")
+					if ev := member.Event(memberChannel, 5*time.Second); ev != "app_clean_cache" {
+						t.Fatalf("event on %s: %q, want %s", memberChannel, ev, "app_clean_cache")
+					}
 					s.wantAudit(t, "realtime.app_clean_cache", "channels:"+memberChannel, path)
 				}},
 			{name: "one currency", method: "POST", path: path, body: `{"site_id":1,"currency":"vnd"}`, wantCode: 100,
 				check: func(t *testing.T, raw json.RawMessage) {
 					channels("web_api.VND")(t, raw)
-					visitor.waitEvent("web_api.VND", "app_clean_cache")
+					if ev := visitor.Event("web_api.VND", 5*time.Second); ev != "app_clean_cache" {
+						t.Fatalf("event on %s: %q, want %s", "web_api.VND", ev, "app_clean_cache")
+					}
 				}},
 			{name: "everyone", method: "POST", path: path, body: `{"site_id":1,"all":true}`, wantCode: 100,
 				check: func(t *testing.T, raw json.RawMessage) {
 					channels(all...)(t, raw)
-					visitor.waitEvent("web_api.VND", "app_clean_cache")
+					if ev := visitor.Event("web_api.VND", 5*time.Second); ev != "app_clean_cache" {
+						t.Fatalf("event on %s: %q, want %s", "web_api.VND", ev, "app_clean_cache")
+					}
 				}},
 			{name: "no target", method: "POST", path: path, body: `{"site_id":1}`, wantCode: 400, wantInMsg: "body"},
 			{name: "two targets", method: "POST", path: path, body: `{"site_id":1,"account":"demo001","all":true}`, wantCode: 400, wantInMsg: "body"},

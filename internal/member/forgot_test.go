@@ -168,7 +168,7 @@ func TestForgotPasswordReset(t *testing.T) {
 		if res := browser.post("/api/member/profile", `{}`); res.HTTP != 401 {
 			t.Fatalf("old token after reset: http %d", res.HTTP)
 		}
-		if got := sock.closedWith(5*time.Second, nil); got != closeSessionEnded {
+		if got := sock.ClosedWith(5*time.Second, nil); got != closeSessionEnded {
 			t.Fatalf("old socket after reset: close %d, want %d", got, closeSessionEnded)
 		}
 		if res := browser.login(seed.DemoMember, "reset123"); res.Code != 100 {

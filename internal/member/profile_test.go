@@ -59,7 +59,7 @@ func TestProfileUpdate(t *testing.T) {
 				t.Fatalf("%s: %d (%s), want %d", tc.name, got, msg, tc.want)
 			}
 		}
-		if ev := sock.event(own, 300*time.Millisecond); ev != "" {
+		if ev := sock.Event(own, 300*time.Millisecond); ev != "" {
 			t.Fatalf("a refused update published %q", ev)
 		}
 		if p := profile(); !strings.Contains(p, `"member_name":"Dana Demo"`) || !strings.Contains(p, `"member_phone":"5550000002"`) {
@@ -71,7 +71,7 @@ func TestProfileUpdate(t *testing.T) {
 			"member_telegram": "dana_tg"}); got != 100 {
 			t.Fatalf("open fields: %d %s", got, msg)
 		}
-		if ev := sock.event(own, 5*time.Second); ev != "profile_updated" {
+		if ev := sock.Event(own, 5*time.Second); ev != "profile_updated" {
 			t.Fatalf("after an update the socket got %q, want profile_updated", ev)
 		}
 		if p := profile(); !strings.Contains(p, `"member_name":"Dana Renamed"`) || !strings.Contains(p, `"member_telegram":"dana_tg"`) {
@@ -89,7 +89,7 @@ func TestProfileUpdate(t *testing.T) {
 		if got, msg := update(map[string]any{"member_phone": "5551239999", "phone_verify": code}); got != 100 {
 			t.Fatalf("phone with its code: %d %s", got, msg)
 		}
-		if ev := sock.event(own, 5*time.Second); ev != "profile_updated" {
+		if ev := sock.Event(own, 5*time.Second); ev != "profile_updated" {
 			t.Fatalf("after the phone change the socket got %q", ev)
 		}
 		// Without is_member_center_verification no code is asked.

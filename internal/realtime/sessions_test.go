@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http/httptest"
@@ -17,6 +16,7 @@ import (
 	"github.com/coder/websocket"
 
 	"gamehall/internal/realtime"
+	"gamehall/internal/wstest"
 )
 
 // sessions is a fake session store: tokens name sessions, sessions can die.
@@ -79,116 +79,15 @@ func hub(t *testing.T, s realtime.Sessions, o realtime.Options) (*realtime.Hub, 
 	return h, "ws" + strings.TrimPrefix(srv.URL, "http")
 }
 
-// conn is a raw centrifuge JSON-protocol client; a reader goroutine turns
-// frames into messages and the close into closed.
-type conn struct {
-	t      *testing.T
-	ws     *websocket.Conn
-	msgs   chan map[string]any
-	closed chan websocket.StatusCode
-	id     int
-}
-
-func dial(t *testing.T, url, token string, channels ...string) *conn {
+// dial connects a socket with token and subscribes it to channels.
+func dial(t *testing.T, url, token string, channels ...string) *wstest.Conn {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	ws, _, err := websocket.Dial(ctx, url, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ws.CloseNow() })
-	c := &conn{t: t, ws: ws, msgs: make(chan map[string]any, 64), closed: make(chan websocket.StatusCode, 1)}
-	go func() {
-		for {
-			_, raw, err := ws.Read(context.Background())
-			if err != nil {
-				close(c.msgs)
-				c.closed <- websocket.CloseStatus(err)
-				return
-			}
-			for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
-				var m map[string]any
-				if json.Unmarshal([]byte(line), &m) == nil {
-					c.msgs <- m
-				}
-			}
-		}
-	}()
-	if r := c.call("connect", map[string]any{"token": token}); r["connect"] == nil {
+	c := wstest.Dial(t, url)
+	if ok, r := c.Connect(token); !ok {
 		t.Fatalf("connect: %v", r)
 	}
-	for _, ch := range channels {
-		if r := c.call("subscribe", map[string]any{"channel": ch}); r["error"] != nil {
-			t.Fatalf("subscribe %s: %v", ch, r)
-		}
-	}
+	c.Subscribe(channels...)
 	return c
-}
-
-func (c *conn) call(method string, params map[string]any) map[string]any {
-	c.t.Helper()
-	c.id++
-	raw, _ := json.Marshal(map[string]any{"id": c.id, method: params})
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := c.ws.Write(ctx, websocket.MessageText, raw); err != nil {
-		c.t.Fatal(err)
-	}
-	timeout := time.After(5 * time.Second)
-	for {
-		select {
-		case m, ok := <-c.msgs:
-			if !ok {
-				return nil
-			}
-			if v, _ := m["id"].(float64); int(v) == c.id {
-				return m
-			}
-		case <-timeout:
-			return nil
-		}
-	}
-}
-
-// push waits up to d for a publication on channel; nil when none came.
-func (c *conn) push(channel string, d time.Duration) map[string]any {
-	timeout := time.After(d)
-	for {
-		select {
-		case m, ok := <-c.msgs:
-			if !ok {
-				return nil
-			}
-			push, _ := m["push"].(map[string]any)
-			if push == nil || push["channel"] != channel {
-				continue
-			}
-			if pub, ok := push["pub"].(map[string]any); ok {
-				data, _ := pub["data"].(map[string]any)
-				return data
-			}
-		case <-timeout:
-			return nil
-		}
-	}
-}
-
-// closedWith waits for the server to close the connection and returns the
-// close code (-1 when it stays open).
-func (c *conn) closedWith(d time.Duration) websocket.StatusCode {
-	timeout := time.After(d)
-	for {
-		// The reader closes msgs before reporting the close: drain first.
-		select {
-		case _, ok := <-c.msgs:
-			if !ok {
-				return <-c.closed
-			}
-		case <-timeout:
-			return -1
-		}
-	}
 }
 
 func TestEndSessionsClosesOnlyTheEndedSession(t *testing.T) {
@@ -203,20 +102,20 @@ func TestEndSessionsClosesOnlyTheEndedSession(t *testing.T) {
 
 	// A new login (session 2) replaces the others.
 	h.EndOtherSessions(7, 2, true)
-	if code := old.closedWith(5 * time.Second); code != websocket.StatusCode(realtime.DisconnectReplaced.Code) {
+	if code := old.ClosedWith(5*time.Second, nil); code != websocket.StatusCode(realtime.DisconnectReplaced.Code) {
 		t.Fatalf("old session's socket: close %d, want %d", code, realtime.DisconnectReplaced.Code)
 	}
 	h.PublishMember(7, "cash", nil)
-	if data := fresh.push("member.7", 5*time.Second); data["event"] != "cash" {
+	if data := fresh.Publication("member.7", 5*time.Second); data["event"] != "cash" {
 		t.Fatalf("the new session's socket must still get member.7: %v", data)
 	}
 	// Logout of session 2 closes it; member 8 is untouched.
 	h.EndSession(7, 2)
-	if code := fresh.closedWith(5 * time.Second); code != websocket.StatusCode(realtime.DisconnectSessionEnded.Code) {
+	if code := fresh.ClosedWith(5*time.Second, nil); code != websocket.StatusCode(realtime.DisconnectSessionEnded.Code) {
 		t.Fatalf("logged-out socket: close %d, want %d", code, realtime.DisconnectSessionEnded.Code)
 	}
 	h.PublishMember(8, "cash", nil)
-	if data := other.push("member.8", 5*time.Second); data["event"] != "cash" {
+	if data := other.Publication("member.8", 5*time.Second); data["event"] != "cash" {
 		t.Fatalf("another member's socket: %v", data)
 	}
 }
@@ -231,7 +130,7 @@ func TestDeadSessionExpiresOnRecheck(t *testing.T) {
 	// The session dies without any disconnect message (say, another node
 	// revoked it and the message was lost): the next recheck closes it.
 	s.kill(2)
-	if code := doomed.closedWith(5 * time.Second); code != 3005 {
+	if code := doomed.ClosedWith(5*time.Second, nil); code != 3005 {
 		t.Fatalf("dead session's socket: close %d, want 3005 (expired)", code)
 	}
 	// A live session is re-checked and kept.
@@ -239,7 +138,7 @@ func TestDeadSessionExpiresOnRecheck(t *testing.T) {
 		time.Sleep(200 * time.Millisecond)
 	}
 	h.PublishMember(7, "cash", nil)
-	if data := live.push("member.7", 5*time.Second); data["event"] != "cash" {
+	if data := live.Publication("member.7", 5*time.Second); data["event"] != "cash" {
 		t.Fatalf("live session after rechecks: %v", data)
 	}
 }
@@ -247,11 +146,11 @@ func TestDeadSessionExpiresOnRecheck(t *testing.T) {
 func TestVisitorsNeverExpire(t *testing.T) {
 	h, url := hub(t, newSessions(), realtime.Options{Recheck: time.Second})
 	v := dial(t, url, "", "web_member")
-	if code := v.closedWith(2500 * time.Millisecond); code != -1 {
+	if code := v.ClosedWith(2500*time.Millisecond, nil); code != -1 {
 		t.Fatalf("visitor closed with %d", code)
 	}
 	h.Publish("web_member", "x", nil)
-	if data := v.push("web_member", 5*time.Second); data["event"] != "x" {
+	if data := v.Publication("web_member", 5*time.Second); data["event"] != "x" {
 		t.Fatalf("visitor: %v", data)
 	}
 }
@@ -274,14 +173,14 @@ func TestEndSessionAcrossNodes(t *testing.T) {
 	old := dial(t, urlB, "old", "member.7")
 	fresh := dial(t, urlB, "new", "member.7")
 	a.EndOtherSessions(7, 2, true)
-	if code := old.closedWith(5 * time.Second); code != websocket.StatusCode(realtime.DisconnectReplaced.Code) {
+	if code := old.ClosedWith(5*time.Second, nil); code != websocket.StatusCode(realtime.DisconnectReplaced.Code) {
 		t.Fatalf("socket on node B after node A ended its session: close %d", code)
 	}
 	a.PublishMember(7, "cash", nil)
-	if data := fresh.push("member.7", 5*time.Second); data["event"] != "cash" {
+	if data := fresh.Publication("member.7", 5*time.Second); data["event"] != "cash" {
 		t.Fatalf("kept session on node B: %v", data)
 	}
-	if code := fresh.closedWith(300 * time.Millisecond); code != -1 {
+	if code := fresh.ClosedWith(300*time.Millisecond, nil); code != -1 {
 		t.Fatalf("kept session closed: %d", code)
 	}
 }
@@ -295,15 +194,15 @@ func TestPresenceCountsNeverLists(t *testing.T) {
 	_, url := hub(t, s, realtime.Options{})
 	a := dial(t, url, "tok-a", "member.USD")
 	dial(t, url, "tok-b", "member.USD")
-	if r := a.call("presence", map[string]any{"channel": "member.USD"}); r["error"] == nil || r["presence"] != nil {
+	if r := a.Call("presence", map[string]any{"channel": "member.USD"}); r["error"] == nil || r["presence"] != nil {
 		t.Fatalf("presence list answered: %v", r)
 	}
-	r := a.call("presence_stats", map[string]any{"channel": "member.USD"})
+	r := a.Call("presence_stats", map[string]any{"channel": "member.USD"})
 	stats, _ := r["presence_stats"].(map[string]any)
 	if stats == nil || stats["num_users"] != 2.0 {
 		t.Fatalf("presence stats: %v", r)
 	}
-	if r := a.call("presence_stats", map[string]any{"channel": "member.VND"}); r["error"] == nil {
+	if r := a.Call("presence_stats", map[string]any{"channel": "member.VND"}); r["error"] == nil {
 		t.Fatalf("stats of another currency's channel: %v", r)
 	}
 }
