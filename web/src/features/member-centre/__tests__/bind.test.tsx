@@ -5,28 +5,14 @@
 // /member/profile/update.
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { login } from '@/lib/session';
-import { loginData, memberProfile } from '@/test/fixtures';
-import { ok } from '@/test/handlers';
+import { loginData } from '@/test/fixtures';
 import { renderUi } from '@/test/render';
-import { server } from '@/test/server';
 import { BindAccountPage } from '../components/BindAccountPage';
+import { serveProfile, setting, smsCalls, update, useSettings } from './profile-server';
 
 type User = ReturnType<typeof userEvent.setup>;
-
-const setting = (name: string, o: Partial<Record<'is_display' | 'is_required' | 'is_member_center' | 'is_member_center_verification', number>> = {}) => ({
-  name,
-  currency: 'USD',
-  is_display: 1,
-  is_required: 0,
-  is_unique: 0,
-  is_member_center: 0,
-  is_verification: 0,
-  is_member_center_verification: 0,
-  ...o,
-});
 
 const settings = (phoneVerification = 1) => [
   setting('member_email', { is_member_center: 1 }),
@@ -36,33 +22,6 @@ const settings = (phoneVerification = 1) => [
   setting('qq'),
   setting('skype', { is_display: 0 }),
 ];
-
-let profile = { ...memberProfile };
-
-function useSettings(list: ReturnType<typeof settings>) {
-  server.use(http.post('/api/arks/web/register-settings', () => ok({ list })));
-}
-
-function update(failure?: { code: number; message?: string }) {
-  const bodies: Record<string, unknown>[] = [];
-  server.use(
-    http.post('/api/member/profile/update', async ({ request }) => {
-      const body = (await request.json()) as Record<string, string>;
-      bodies.push(body);
-      if (failure) return HttpResponse.json({ code: failure.code, message: failure.message ?? 'server says no', data: null });
-      const { phone_verify: _code, ...fields } = body;
-      profile = { ...profile, ...fields };
-      return ok({});
-    }),
-  );
-  return bodies;
-}
-
-function smsCalls() {
-  const bodies: Record<string, unknown>[] = [];
-  server.use(http.post('/api/member/profile/sms', async ({ request }) => (bodies.push((await request.json()) as Record<string, unknown>), ok({}))));
-  return bodies;
-}
 
 async function mount(smsVerifySeconds?: number) {
   renderUi(<BindAccountPage smsVerifySeconds={smsVerifySeconds} />, { path: '/user/BindAccount' });
@@ -79,8 +38,7 @@ async function bind(user: User, wire: string, value: string) {
 const err = (name: string) => screen.queryByTestId(`field-error-${name}`)?.textContent ?? '';
 
 beforeEach(() => {
-  profile = { ...memberProfile, member_whats_app: '5551112222' };
-  server.use(http.post('/api/member/profile', () => ok({ member_profile: profile })));
+  serveProfile({ member_whats_app: '5551112222' });
   useSettings(settings());
   login(loginData);
 });

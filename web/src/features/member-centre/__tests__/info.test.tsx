@@ -8,25 +8,14 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { login } from '@/lib/session';
-import { envConfig, loginData, memberProfile } from '@/test/fixtures';
+import { envConfig, loginData } from '@/test/fixtures';
 import { ok } from '@/test/handlers';
 import { renderApp, renderUi } from '@/test/render';
 import { server } from '@/test/server';
 import { InfoPage } from '../components/InfoPage';
+import { profileStore, serveProfile, setting, smsCalls, update, useSettings } from './profile-server';
 
 type User = ReturnType<typeof userEvent.setup>;
-
-const setting = (name: string, o: Partial<Record<'is_display' | 'is_required' | 'is_member_center' | 'is_member_center_verification', number>> = {}) => ({
-  name,
-  currency: 'USD',
-  is_display: 1,
-  is_required: 0,
-  is_unique: 0,
-  is_member_center: 0,
-  is_verification: 0,
-  is_member_center_verification: 0,
-  ...o,
-});
 
 /**
  * USD: the name shown but not open to the member centre; e-mail (required),
@@ -43,39 +32,6 @@ const settings = (phoneVerification = 1) => [
   setting('withdraw_password'),
   { ...setting('member_name', { is_member_center: 1 }), currency: 'RMB' },
 ];
-
-let profile = { ...memberProfile };
-
-function useSettings(list: ReturnType<typeof settings>) {
-  server.use(http.post('/api/arks/web/register-settings', () => ok({ list })));
-}
-
-/** /member/profile/update: a failure answers { code, message }; success stores the fields in the profile. */
-function update(failure?: { code: number; message?: string }) {
-  const bodies: Record<string, unknown>[] = [];
-  server.use(
-    http.post('/api/member/profile/update', async ({ request }) => {
-      const body = (await request.json()) as Record<string, string>;
-      bodies.push(body);
-      if (failure) return HttpResponse.json({ code: failure.code, message: failure.message ?? 'server says no', data: null });
-      const { phone_verify: _code, ...fields } = body;
-      profile = { ...profile, ...fields };
-      return ok({});
-    }),
-  );
-  return bodies;
-}
-
-function smsCalls(answer: () => Response | ReturnType<typeof ok> = () => ok({})) {
-  const bodies: Record<string, unknown>[] = [];
-  server.use(
-    http.post('/api/member/profile/sms', async ({ request }) => {
-      bodies.push((await request.json()) as Record<string, unknown>);
-      return answer();
-    }),
-  );
-  return bodies;
-}
 
 const fail = (code: number, message = 'server says no') => () => HttpResponse.json({ code, message, data: null });
 
@@ -98,8 +54,7 @@ async function setValue(user: User, wire: string, value: string) {
 const err = (wire: string) => screen.queryByTestId(`field-error-uc-${wire}`)?.textContent ?? '';
 
 beforeEach(() => {
-  profile = { ...memberProfile };
-  server.use(http.post('/api/member/profile', () => ok({ member_profile: profile })));
+  serveProfile();
   useSettings(settings());
   login(loginData);
 });
@@ -131,7 +86,7 @@ describe('Info: what shows and what can be edited', () => {
   });
 
   it('a field with a value stays visible read-only even when the settings hide it', async () => {
-    profile = { ...profile, member_qq: '123456789' };
+    profileStore.profile = { ...profileStore.profile, member_qq: '123456789' };
     await mount();
     expect(screen.getByTestId('uc-value-member_qq').textContent).toBe('123456789');
   });
