@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Modal } from '@/components/ui/Modal';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { useDevice } from '@/lib/device-context';
 import { useSession } from '@/lib/session';
 import { openModal } from '@/lib/ui-store';
@@ -80,25 +80,16 @@ export function MemberBar({ compact }: { compact?: boolean }) {
         {t('logout')}
       </button>
       {confirming && (
-        <Modal
-          open
-          size="sm"
-          onClose={() => setConfirming(false)}
+        <ConfirmDialog
           title={t('logout')}
+          text={t('logout_playing_confirm')}
+          confirm={t('logout')}
+          onConfirm={() => void doLogout()}
+          onCancel={() => setConfirming(false)}
+          busy={busy}
           testId="logout-confirm"
-          footer={
-            <>
-              <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
-                {t('cancel')}
-              </button>
-              <button type="button" className="btn btn--gold" disabled={busy} onClick={() => void doLogout()} data-testid="logout-confirm-ok">
-                {t('logout')}
-              </button>
-            </>
-          }
-        >
-          <p>{t('logout_playing_confirm')}</p>
-        </Modal>
+          confirmTestId="logout-confirm-ok"
+        />
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import './games.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Modal } from '@/components/ui/Modal';
 import { isExternalUrl } from '@/lib/browser';
 import { openModal } from '@/lib/ui-store';
@@ -82,33 +83,18 @@ function Maintenance({ dialog }: { dialog: Extract<LaunchDialog, { kind: 'mainte
 function LoginRequired() {
   const { t } = useTranslation();
   return (
-    <Modal
-      open
-      onClose={close}
-      size="sm"
+    <ConfirmDialog
       title={t('login_required')}
+      text={t('check_login_msg')}
+      confirm={t('login')}
+      onConfirm={() => {
+        close();
+        openModal('login');
+      }}
+      onCancel={close}
       testId="login-required"
-      footer={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={close}>
-            {t('cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--gold"
-            onClick={() => {
-              close();
-              openModal('login');
-            }}
-            data-testid="login-required-login"
-          >
-            {t('login')}
-          </button>
-        </>
-      }
-    >
-      <p>{t('check_login_msg')}</p>
-    </Modal>
+      confirmTestId="login-required-login"
+    />
   );
 }
 
@@ -134,33 +120,18 @@ function DemoList() {
 function OpenWindow({ dialog }: { dialog: Extract<LaunchDialog, { kind: 'open_window' }> }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open
-      onClose={close}
-      size="sm"
+    <ConfirmDialog
       title={dialog.target.name}
+      text={t('game_opens_in_window')}
+      confirm={t('open_game_window')}
+      onConfirm={() => {
+        close();
+        playInWindow(dialog.target, dialog.url);
+      }}
+      onCancel={close}
       testId="open-window-dialog"
-      footer={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={close}>
-            {t('cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--gold"
-            onClick={() => {
-              close();
-              playInWindow(dialog.target, dialog.url);
-            }}
-            data-testid="open-window-play"
-          >
-            {t('open_game_window')}
-          </button>
-        </>
-      }
-    >
-      <p>{t('game_opens_in_window')}</p>
-    </Modal>
+      confirmTestId="open-window-play"
+    />
   );
 }
 
