@@ -34,7 +34,7 @@ test-go:
 	@if [ -z "$$GAMEHALL_TEST_POSTGRES" ]; then echo "note: GAMEHALL_TEST_POSTGRES is empty, Go tests run on SQLite only (.ci/run sets it)"; fi
 	@unformatted=$$(gofmt -l cmd internal bench); if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 25m ./...
 
 test-web: deps
 	cd web && $(NPM) run typecheck && $(NPM) test
@@ -48,6 +48,8 @@ bench: build
 	$(GO) run ./bench/lobby
 	$(GO) run ./bench/members -bin $(BIN)
 	$(GO) run ./bench/engine
+	$(GO) run ./bench/realplay -bin $(BIN)
+	$(GO) run ./bench/letters
 	cd web && node scripts/size.mjs
 
 fmt:

@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig, searchForWorkspaceRoot, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const outDir = fileURLToPath(new URL('../internal/web/dist', import.meta.url));
@@ -20,11 +20,48 @@ function keepDistPlaceholders(): Plugin {
   };
 }
 
+/**
+ * The first-paint style (src/styles/boot.css) goes inline into every HTML
+ * entry (one source, no request), and the static /loading page gets its two
+ * strings in every language from the locale files.
+ */
+function htmlShell(): Plugin {
+  const bootCss = () => readFileSync(fileURLToPath(new URL('./src/styles/boot.css', import.meta.url)), 'utf8');
+  const loadingStrings = () => {
+    const dir = fileURLToPath(new URL('./src/locales/', import.meta.url));
+    const out: Record<string, { loading_game: string; back_home: string }> = {};
+    const en = JSON.parse(readFileSync(`${dir}en_US.json`, 'utf8')) as Record<string, string>;
+    for (const f of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+      const d = JSON.parse(readFileSync(dir + f, 'utf8')) as Record<string, string>;
+      out[f.slice(0, -5)] = { loading_game: d.loading_game ?? en.loading_game, back_home: d.back_home ?? en.back_home };
+    }
+    return out;
+  };
+  return {
+    name: 'gamehall-html-shell',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, ctx) {
+        let out = html.replace('<!--boot-style-->', `<style>\n${bootCss()}</style>`);
+        if (ctx.filename.endsWith('loading.html')) out = out.replace('/*loading-strings*/ {}', JSON.stringify(loadingStrings()));
+        return out;
+      },
+    },
+    // The launcher opens /loading; the dev server answers it with the page the build serves there.
+    configureServer(dev) {
+      dev.middlewares.use((req, _res, next) => {
+        if (req.url === '/loading' || req.url?.startsWith('/loading?')) req.url = req.url.replace('/loading', '/loading.html');
+        next();
+      });
+    },
+  };
+}
+
 const server = 'http://localhost:8080';
 const proxied = ['/api', '/assets', '/builds', '/connection', '/games', '/media'];
 
 export default defineConfig({
-  plugins: [react(), keepDistPlaceholders()],
+  plugins: [react(), htmlShell(), keepDistPlaceholders()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir,
@@ -32,10 +69,12 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rollupOptions: {
-      // The lobby, and the in-house game pages the server serves at
+      // The lobby, the /loading window, and the in-house game pages the server serves at
       // /games/{game_code}/ from dist/games/{slot,baccarat,keno}/index.html.
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        // /loading, a page without the app's code (internal/web serves it there).
+        loading: fileURLToPath(new URL('./loading.html', import.meta.url)),
         'games/slot': fileURLToPath(new URL('./games/slot/index.html', import.meta.url)),
         'games/baccarat': fileURLToPath(new URL('./games/baccarat/index.html', import.meta.url)),
         'games/keno': fileURLToPath(new URL('./games/keno/index.html', import.meta.url)),

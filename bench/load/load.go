@@ -33,20 +33,36 @@ func (r Result) String() string {
 		r.P50.Round(time.Microsecond), r.P99.Round(time.Microsecond), r.Errors)
 }
 
+// Option changes how Run sends its requests.
+type Option func(*options)
+
+type options struct{ tokens []string }
+
+// AsMembers sends worker i's requests with tokens[i % len(tokens)] as its
+// bearer token, as that many logged-in members would.
+func AsMembers(tokens []string) Option { return func(o *options) { o.tokens = tokens } }
+
 // Run posts body to url from conns workers, each on its own connection,
 // for d (after a short warm-up), accepting gzip as browsers do, and counts
 // as errors answers that are not HTTP 200 with a success envelope.
-func Run(name, url, body string, conns int, d time.Duration) Result {
+func Run(name, url, body string, conns int, d time.Duration, opts ...Option) Result {
+	var o options
+	for _, f := range opts {
+		f(&o)
+	}
 	tr := &http.Transport{
 		MaxIdleConns: conns, MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns,
 		DialContext: (&net.Dialer{}).DialContext, DisableCompression: true,
 	}
 	defer tr.CloseIdleConnections()
 	client := &http.Client{Transport: tr}
-	do := func() (time.Duration, bool) {
+	do := func(worker int) (time.Duration, bool) {
 		start := time.Now()
 		req, _ := http.NewRequest("POST", url, bytes.NewReader([]byte(body)))
 		req.Header.Set("Content-Type", "application/json")
+		if len(o.tokens) > 0 {
+			req.Header.Set("Authorization", "Bearer "+o.tokens[worker%len(o.tokens)])
+		}
 		// As a browser asks. gamehall compresses only shared success
 		// envelopes (never an error), so a gzipped answer is a success and
 		// is not unpacked here: the load generator shares the server's CPUs.
@@ -68,12 +84,12 @@ func Run(name, url, body string, conns int, d time.Duration) Result {
 	warm, cancelWarm := context.WithTimeout(context.Background(), d/5)
 	defer cancelWarm()
 	var wg sync.WaitGroup
-	for range conns {
+	for i := range conns {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for warm.Err() == nil {
-				do()
+				do(i)
 			}
 		}()
 	}
@@ -90,7 +106,7 @@ func Run(name, url, body string, conns int, d time.Duration) Result {
 			defer wg.Done()
 			own := make([]time.Duration, 0, 1<<16)
 			for ctx.Err() == nil {
-				l, ok := do()
+				l, ok := do(i)
 				if !ok {
 					errs[i]++
 					continue
@@ -141,11 +157,12 @@ func Merge(name string, runs ...Result) Result {
 // both merged. Load from other processes that comes and goes then falls on
 // both alike, so their ratio is steadier than that of two runs made one
 // after the other.
-func Paired(name, url, body, baseName, baseURL, baseBody string, conns int, d time.Duration, slices int) (res, base Result) {
+// opts apply to url's requests only.
+func Paired(name, url, body, baseName, baseURL, baseBody string, conns int, d time.Duration, slices int, opts ...Option) (res, base Result) {
 	var rs, bs []Result
 	for range slices {
 		bs = append(bs, Run(baseName, baseURL, baseBody, conns, d/time.Duration(slices)))
-		rs = append(rs, Run(name, url, body, conns, d/time.Duration(slices)))
+		rs = append(rs, Run(name, url, body, conns, d/time.Duration(slices), opts...))
 	}
 	return Merge(name, rs...), Merge(baseName, bs...)
 }

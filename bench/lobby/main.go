@@ -16,25 +16,20 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
-	"net/http"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"strings"
 	"time"
 
+	"gamehall/bench/harness"
 	"gamehall/bench/load"
 	"gamehall/internal/app"
 	"gamehall/internal/config"
-	"gamehall/internal/db"
-	"gamehall/internal/seed"
 )
 
 func main() {
@@ -57,16 +52,6 @@ func main() {
 	}
 }
 
-func serve(h http.Handler) (string, func(), error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", nil, err
-	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
-	go srv.Serve(ln)
-	return "http://" + ln.Addr().String(), func() { srv.Close() }, nil
-}
-
 // Targets of the catalogue endpoints (issue 3).
 const (
 	targetRatio = 0.4
@@ -82,40 +67,23 @@ func verdict(ok bool) string {
 
 func run(conns int, dur time.Duration, only string) error {
 	ctx := context.Background()
-	dir, err := os.MkdirTemp("", "gamehall-bench-")
+	d, stop, err := harness.DemoSQLite(ctx)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(dir)
-	d, err := db.OpenSQLite(ctx, filepath.Join(dir, "bench.db"))
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	if err := d.Migrate(ctx); err != nil {
-		return err
-	}
-	if _, err := seed.Demo(ctx, d, time.Now()); err != nil {
-		return err
-	}
+	defer stop()
 	// The access log stays on, as in production, written to a discarding sink.
 	a, err := app.New(config.Default(), slog.New(slog.NewTextHandler(io.Discard, nil)), d)
 	if err != nil {
 		return err
 	}
-	appURL, stopApp, err := serve(a.Handler())
+	appURL, stopApp, err := load.Serve(a.Handler())
 	if err != nil {
 		return err
 	}
 	defer stopApp()
 
-	bare := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var body map[string]any
-		_ = json.NewDecoder(r.Body).Decode(&body)
-		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(map[string]any{"code": 100, "message": "success", "data": map[string]any{"list": []int{1, 2, 3}}})
-	})
-	bareURL, stopBare, err := serve(bare)
+	bareURL, stopBare, err := load.Serve(load.Bare())
 	if err != nil {
 		return err
 	}
@@ -156,8 +124,8 @@ func run(conns int, dur time.Duration, only string) error {
 		{"get_jackpot", "/api/v2/get_jackpot", `{"currency":"USD"}`, false},
 		{"v3/game_list", "/api/v3/game_list", `{"currency":"USD","site_id":1,"support_device":1,"template":"default"}`, true},
 		{fmt.Sprintf("v2/game_label gp %d type %d", gpID, gameType), "/api/v2/game_label",
-			fmt.Sprintf(`{"site_id":1,"currency":"USD","device":1,"gp_id":%d,"game_type_id":%d,"house":0}`, gpID, gameType), true},
-		{"v2/game_label Popular", "/api/v2/game_label", `{"site_id":1,"currency":"USD","device":1,"gp_id":"Popular","game_type_id":2,"house":0}`, true},
+			fmt.Sprintf(`{"site_id":1,"currency":"USD","device":0,"gp_id":%d,"game_type_id":%d,"house":0}`, gpID, gameType), true},
+		{"v2/game_label Popular", "/api/v2/game_label", `{"site_id":1,"currency":"USD","device":0,"gp_id":"Popular","game_type_id":2,"house":0}`, true},
 	} {
 		if only != "" && !strings.Contains(e.name, only) {
 			continue

@@ -1,4 +1,5 @@
-// Command gamehall is the whole site in one binary: serve, migrate, seed, version.
+// Command gamehall is the whole site in one binary: serve, migrate, seed,
+// audit, admin, version.
 package main
 
 import (
@@ -26,6 +27,8 @@ commands:
   serve     run the site (migrates, and seeds the demo site into an empty database)
   migrate   apply database migrations and exit
   seed      seed the demo site if it is missing and exit
+  audit     check the ledger (every transaction balanced, every balance its postings', none negative); exit 1 on a violation
+  admin     the operator's money commands (gamehall admin for the list)
   version   print the version
 
 Run "gamehall <command> -h" for the flags; each flag also reads GAMEHALL_<NAME>.
@@ -45,7 +48,7 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 	case "version":
 		fmt.Fprintln(stdout, version)
 		return 0
-	case "serve", "migrate", "seed":
+	case "serve", "migrate", "seed", "audit", "admin":
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -53,10 +56,32 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "unknown command %q\n\n%s", cmd, usage)
 		return 2
 	}
-	cfg, err := config.Load(cmd, rest, getenv, stderr)
+	cfg, extra, err := config.LoadArgs(cmd, rest, getenv, stderr)
+	if err == nil && cmd != "admin" && len(extra) > 0 {
+		err = fmt.Errorf("unexpected argument %q", extra[0])
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "config:", err)
 		return 2
+	}
+	switch cmd {
+	case "audit", "admin":
+		// The sandbox provider's state is in the database: a terminal
+		// command runs its own on a free port, never on a server's.
+		if cfg.RemoteProviderAddr != "off" {
+			cfg.RemoteProviderAddr = "127.0.0.1:0"
+		}
+		ctx := context.Background()
+		if cmd == "audit" {
+			err = runAudit(ctx, cfg, stdout)
+		} else {
+			err = runAdmin(ctx, cfg, extra, stdout)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, cmd+":", err)
+			return 1
+		}
+		return 0
 	}
 	log := newLogger(cfg, stdout)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

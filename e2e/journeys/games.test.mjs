@@ -7,41 +7,17 @@
 //
 // Amounts are compared in minor units read from what the page shows (USD, two
 // decimals): balance after = balance before - bet + win.
-import { describe, test, before, after } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { startServer, launchBrowser, inPage, artifacts } from '../lib/harness.mjs';
-
-const PLAY_MONEY = 'Demo · play money';
+import { startServer, serverAndBrowser, inPage } from '../lib/harness.mjs';
+import { closeGame, inGameWindow, lastRound, minor, PLAY_MONEY, readRulesAndStart, settled, winOf } from '../lib/games.mjs';
 const SLOT = 'gh_slot_fortune';
 const KENO = 'gh_keno';
 const HOUSE_GP = 1; // Gamehall Originals
 
-/** "$1,999.80", "You won 0.20", "1,999.80" -> 199980 (minor units of a two-decimal currency). */
-function minor(text) {
-  const m = String(text).match(/-?\d[\d,]*\.\d{2}\b/);
-  assert.ok(m, `no amount in "${text}"`);
-  return Number(m[0].replace(/[,.]/g, ''));
-}
 
-/** The win a result line shows: "You won 1.20" or "No win this round". */
-function winOf(text) {
-  if (/No win this round/.test(text)) return 0;
-  assert.match(text, /You won \d/, `result line "${text}"`);
-  return minor(text.slice(text.indexOf('You won')));
-}
 
-/** Re-reads until check passes (or gives up) and returns the last value read. */
-async function settled(read, check, timeout = 15000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > end) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Loads / and closes the pop-up bulletin a fresh session shows first. */
 async function home(page, url) {
@@ -67,88 +43,26 @@ async function openGame(page, context, vp, code, title) {
     await play.click();
     const modal = page.getByTestId('game-modal');
     await modal.waitFor();
-    const head = await modal.locator('.modal__title').innerText();
-    assert.match(head, new RegExp(title));
-    assert.match(head, new RegExp(PLAY_MONEY, 'i'));
     assert.match(await page.getByTestId('game-frame').getAttribute('src'), url);
-    return { game: page.frameLocator('[data-testid="game-frame"]'), popup: null };
+    const game = page.frameLocator('[data-testid="game-frame"]');
+    // One title bar, the game page's own: the modal adds no second header or close button.
+    assert.match(await modal.getAttribute('aria-label'), new RegExp(title));
+    assert.equal(await modal.locator('.modal__head, .modal__close').count(), 0, 'the modal has no header of its own');
+    const head = game.locator('.gp-top');
+    await head.waitFor();
+    assert.match(await head.locator('.gp-title').innerText(), new RegExp(title));
+    assert.match(await head.locator('.gp-title').innerText(), new RegExp(PLAY_MONEY, 'i'));
+    assert.equal(await game.getByTestId('game-close').count(), 1, 'one close button');
+    return { game, popup: null };
   }
   const [popup] = await Promise.all([context.waitForEvent('page'), play.click()]);
   await popup.waitForURL(url);
   return { game: popup, popup };
 }
 
-/** Screenshots the game window too when a step inside it fails (inPage only shoots the lobby). */
-async function inGameWindow(popup, name, fn) {
-  try {
-    await fn();
-  } catch (err) {
-    if (popup && !popup.isClosed()) {
-      mkdirSync(artifacts, { recursive: true });
-      const file = join(artifacts, `${name}-game-window.png`.replace(/[^\w.-]+/g, '_'));
-      await popup.screenshot({ path: file, fullPage: true }).catch(() => {});
-      err.message += `\n(game window screenshot: ${file})`;
-    }
-    throw err;
-  }
-}
 
-/** The rules with the return to player come first; "Start playing" closes them. Returns the RTP text. */
-async function readRulesAndStart(game, vp, { kind, rtp }) {
-  const rules = game.getByTestId('rules-panel');
-  await rules.waitFor();
-  const rtpText = await game.getByTestId('rules-rtp').innerText();
-  assert.match(rtpText, /Return to player/);
-  assert.match(rtpText, rtp);
-  const text = await rules.innerText();
-  assert.match(text, /Paytable/);
-  assert.match(text, new RegExp(PLAY_MONEY, 'i'));
-  assert.match(text, /Check the return to player, the paytable and the limits before you play/);
-  const start = game.getByTestId('rules-start');
-  assert.equal(await start.innerText(), 'Start playing');
-  await start.click();
-  await rules.waitFor({ state: 'hidden' });
-  await game.getByTestId(`game-${kind}`).waitFor();
-  const percent = rtpText.match(/\d+\.\d{2}%/)[0];
-  // The header keeps the RTP at hand; a desktop also keeps the play-money
-  // badge by the title (a phone's narrow header hides it, game.css).
-  assert.match(await game.getByTestId('rules-open').innerText(), new RegExp(percent.replace('.', '\\.')));
-  if (vp === 'desktop') assert.match(await game.getByTestId(`game-${kind}`).locator('.gp-title').innerText(), new RegExp(PLAY_MONEY, 'i'));
-  return percent;
-}
 
-/** Opens the round history and returns its one row's bet, win and balance after (minor units) and text. */
-async function lastRound(game) {
-  await game.getByTestId('history-open').click();
-  const panel = game.getByTestId('history-panel');
-  await panel.waitFor();
-  const rows = panel.getByTestId('history-row');
-  await rows.first().waitFor();
-  assert.equal(await rows.count(), 1, 'one round in this session');
-  const row = rows.first();
-  const round = {
-    bet: minor(await row.getByTestId('history-bet').innerText()),
-    win: minor(await row.getByTestId('history-win').innerText()),
-    after: minor(await row.getByTestId('history-after').innerText()),
-    text: await row.innerText(),
-  };
-  // The time of the round (in the site's zone) and its number.
-  assert.match(round.text, /\d{2}\/\d{2}, \d{2}:\d{2}:\d{2}/);
-  assert.match(round.text, /Round #\d+/);
-  await game.getByTestId('history-close').click();
-  await panel.waitFor({ state: 'hidden' });
-  return round;
-}
 
-/** The game's close button ends it: the modal goes away, or the game window closes. */
-async function closeGame(page, game, popup) {
-  if (popup) {
-    await Promise.all([popup.waitForEvent('close'), game.getByTestId('game-close').click()]);
-  } else {
-    await game.getByTestId('game-close').click();
-    await page.getByTestId('game-modal').waitFor({ state: 'detached' });
-  }
-}
 
 /** The operator key of the demo-mode server (hex of 32 bytes, made for this run). */
 const ADMIN_KEY = randomBytes(32).toString('hex');
@@ -174,22 +88,11 @@ async function startDemoModeServer() {
 
 for (const vp of ['desktop', 'mobile']) {
   describe(`games (${vp})`, () => {
-    let server;
-    let browser;
-
-    before(async () => {
-      server = await startServer();
-      browser = await launchBrowser();
-    });
-
-    after(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
+    const run = serverAndBrowser();
 
     test(`a visitor opens the slot from the lobby, reads the rules and RTP, spins with play money (${vp})`, async () => {
-      await inPage(browser, vp, 'games-slot', async (page, context) => {
-        await home(page, server.url);
+      await inPage(run.browser, vp, 'games-slot', async (page, context) => {
+        await home(page, run.server.url);
         // Lobby tab "Slots", its hall card, then the in-house provider in the slot list.
         await page.getByTestId('game-type-tab-2').click();
         await page.getByTestId('game-type-card-2').click();
@@ -248,8 +151,8 @@ for (const vp of ['desktop', 'mobile']) {
     });
 
     test(`a visitor opens keno from the lottery hall, picks numbers and plays a draw (${vp})`, async () => {
-      await inPage(browser, vp, 'games-keno', async (page, context) => {
-        await home(page, server.url);
+      await inPage(run.browser, vp, 'games-keno', async (page, context) => {
+        await home(page, run.server.url);
         if (vp === 'desktop') {
           // The header's row of halls.
           await page.getByTestId('game-type-nav').getByRole('link', { name: 'Lottery' }).click();
@@ -325,22 +228,11 @@ for (const vp of ['desktop', 'mobile']) {
   });
 
   describe(`site demo mode (${vp})`, () => {
-    let server;
-    let browser;
-
-    before(async () => {
-      server = await startDemoModeServer();
-      browser = await launchBrowser();
-    });
-
-    after(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
+    const run = serverAndBrowser(startDemoModeServer);
 
     test(`with the demo-mode flag on, play, banners, login and registration are off (${vp})`, async () => {
-      await inPage(browser, vp, 'games-demo-mode', async (page) => {
-        await home(page, server.url);
+      await inPage(run.browser, vp, 'games-demo-mode', async (page) => {
+        await home(page, run.server.url);
 
         // Login and registration: visibly disabled, with a note.
         assert.equal(await page.getByTestId('open-login').isDisabled(), true, 'login disabled');

@@ -1,21 +1,10 @@
 // Foundation journeys: the visitor lobby in both templates, the pop-up
 // bulletin's session memory, /fastDeposit, the 404 page, the language switch.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, inPage } from '../lib/harness.mjs';
+import { serverAndBrowser, inPage } from '../lib/harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser();
 
 const closeBulletin = async (page) => {
   const popup = page.getByTestId('bulletin-popup');
@@ -26,8 +15,8 @@ const closeBulletin = async (page) => {
 
 for (const vp of ['desktop', 'mobile']) {
   test(`lobby shows banners, marquee, jackpot and the bulletin (${vp})`, async () => {
-    await inPage(browser, vp, 'lobby', async (page) => {
-      await page.goto(server.url + '/');
+    await inPage(run.browser, vp, 'lobby', async (page) => {
+      await page.goto(run.server.url + '/');
       await page.getByTestId(vp === 'desktop' ? 'layout-desktop' : 'layout-mobile').waitFor();
       await page.getByTestId('bulletin-popup').waitFor({ state: 'visible' });
       assert.match(await page.getByTestId('bulletin-popup').innerText(), /Weekend reload 50%/);
@@ -49,8 +38,8 @@ for (const vp of ['desktop', 'mobile']) {
   });
 
   test(`closing the pop-up keeps it closed on reload in the same session (${vp})`, async () => {
-    await inPage(browser, vp, 'bulletin-session', async (page) => {
-      await page.goto(server.url + '/');
+    await inPage(run.browser, vp, 'bulletin-session', async (page) => {
+      await page.goto(run.server.url + '/');
       await closeBulletin(page);
       await page.reload();
       await page.getByTestId('carousel-slide').first().waitFor();
@@ -59,19 +48,21 @@ for (const vp of ['desktop', 'mobile']) {
     });
   });
 
-  test(`/fastDeposit sets the cookie and lands on / (${vp})`, async () => {
-    await inPage(browser, vp, 'fast-deposit', async (page, context) => {
-      await page.goto(server.url + '/fastDeposit');
-      await page.waitForURL(server.url + '/');
-      const cookies = await context.cookies(server.url);
-      const flag = cookies.find((c) => c.name === 'isFastDeposit');
-      assert.equal(flag?.value, 'true');
+  test(`/fastDeposit lands on / and asks a visitor to log in first (${vp})`, async () => {
+    await inPage(run.browser, vp, 'fast-deposit', async (page, context) => {
+      await page.goto(run.server.url + '/fastDeposit');
+      await page.waitForURL(run.server.url + '/');
+      // The wallet takes the isFastDeposit flag: fast payment opens once the visitor logged in.
+      await page.getByTestId('login-form').waitFor();
+      await page.locator('[data-sonner-toast]').filter({ hasText: 'Please log in first' }).waitFor();
+      const cookies = await context.cookies(run.server.url);
+      assert.equal(cookies.find((c) => c.name === 'isFastDeposit'), undefined, 'the flag is spent');
     });
   });
 
   test(`an unknown path shows the 404 page with status 404 (${vp})`, async () => {
-    await inPage(browser, vp, 'not-found', async (page) => {
-      const res = await page.goto(server.url + '/no/such/page');
+    await inPage(run.browser, vp, 'not-found', async (page) => {
+      const res = await page.goto(run.server.url + '/no/such/page');
       assert.equal(res.status(), 404);
       await page.getByTestId('error-page').waitFor();
       assert.equal(await page.getByTestId('error-status').innerText(), '404');
@@ -79,19 +70,19 @@ for (const vp of ['desktop', 'mobile']) {
       assert.match(await page.getByTestId('error-message').innerText(), /\/no\/such\/page/);
       assert.equal(await page.locator('meta[name="robots"][content="noindex"]').count(), 1);
       await page.getByTestId('error-home').click();
-      await page.waitForURL(server.url + '/');
+      await page.waitForURL(run.server.url + '/');
     });
   });
 
   test(`switching language reloads in that language (${vp})`, async () => {
-    await inPage(browser, vp, 'language', async (page, context) => {
-      await page.goto(server.url + '/');
+    await inPage(run.browser, vp, 'language', async (page, context) => {
+      await page.goto(run.server.url + '/');
       await closeBulletin(page);
       await page.getByTestId('marquee').getByText(/Welcome to Gamehall/).first().waitFor();
       await page.getByTestId('language-selector').click();
       await Promise.all([page.waitForEvent('load'), page.getByTestId('lang-option-vi_VN').click()]);
       await page.getByTestId('marquee').getByText(/Chào mừng đến với Gamehall/).first().waitFor();
-      const cookies = await context.cookies(server.url);
+      const cookies = await context.cookies(run.server.url);
       assert.equal(cookies.find((c) => c.name === 'lang')?.value, 'vi_VN');
       assert.equal(await page.evaluate(() => localStorage.getItem('lang')), 'vi_VN');
     });

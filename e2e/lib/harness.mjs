@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import net from 'node:net';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -72,6 +73,23 @@ export async function startServer({ args = [], env = {} } = {}) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One server and one browser for the enclosing test file or describe block:
+ * started before its tests, stopped after them. `start` makes the server.
+ */
+export function serverAndBrowser(start = () => startServer()) {
+  const run = { server: undefined, browser: undefined };
+  before(async () => {
+    run.server = await start();
+    run.browser = await launchBrowser();
+  });
+  after(async () => {
+    await run.browser?.close();
+    await run.server?.stop();
+  });
+  return run;
 }
 
 export async function launchBrowser() {

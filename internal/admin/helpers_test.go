@@ -2,23 +2,13 @@ package admin_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
-	"net/http"
-	"net/http/httptest"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
-	"gamehall/internal/app"
-	"gamehall/internal/config"
 	"gamehall/internal/db"
-	"gamehall/internal/seed"
 	"gamehall/internal/testutil"
 	"gamehall/internal/wstest"
 )
@@ -47,37 +37,17 @@ func (l *logBuffer) String() string {
 // server is the whole app (seeded, --dev, loopback trusted as a proxy so
 // X-Forwarded-For picks the client address) with its log.
 type server struct {
-	*httptest.Server
-	App *app.App
+	*testutil.Server
 	log *logBuffer
 }
 
 // newServer serves the app with adminKey ("" leaves the operator API off);
-// opts change the configuration further.
-func newServer(t *testing.T, d *db.DB, adminKey string, opts ...func(*config.Config)) *server {
+// opts change the setup further.
+func newServer(t *testing.T, d *db.DB, adminKey string, opts ...testutil.Option) *server {
 	t.Helper()
-	if _, err := seed.Demo(context.Background(), d, time.Now()); err != nil {
-		t.Fatal(err)
-	}
-	cfg := config.Default()
-	cfg.ContentCacheTTL = 0
-	cfg.Dev = true
-	cfg.AdminKey = adminKey
-	testutil.TrustLoopback(&cfg)
-	for _, o := range opts {
-		o(&cfg)
-	}
 	logs := &logBuffer{}
-	a, err := app.New(cfg, slog.New(slog.NewTextHandler(logs, nil)), d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(a.Handler())
-	t.Cleanup(func() {
-		hs.Close()
-		_ = a.Close()
-	})
-	return &server{Server: hs, App: a, log: logs}
+	base := []testutil.Option{testutil.Dev, testutil.TrustLoopback, testutil.AdminKey(adminKey), testutil.LogTo(logs)}
+	return &server{Server: testutil.NewServer(t, d, append(base, opts...)...), log: logs}
 }
 
 var ipSeq atomic.Int32
@@ -95,47 +65,16 @@ const operatorIP = "198.51.100.7"
 // admin calls the operator API with the key from operatorIP.
 func (s *server) admin(t *testing.T, method, path, body string) testutil.Response {
 	t.Helper()
-	return s.call(t, method, path, body, "Authorization", "Bearer "+key, "X-Forwarded-For", operatorIP)
-}
-
-// call sends any request; headers are name, value pairs.
-func (s *server) call(t *testing.T, method, path, body string, headers ...string) testutil.Response {
-	t.Helper()
-	req, err := http.NewRequest(method, s.URL+path, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	res, err := s.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	out := testutil.Response{HTTP: res.StatusCode, Header: res.Header}
-	if err := json.Unmarshal(raw, &out); err != nil {
-		t.Fatalf("%s %s: body is not an envelope: %v\n%s", method, path, err, raw)
-	}
-	return out
+	return s.Do(method, path, body, "Authorization", "Bearer "+key, "X-Forwarded-For", operatorIP)
 }
 
 // post calls the public API as a visitor from ip.
 func (s *server) post(t *testing.T, ip, path, body string, headers ...string) testutil.Response {
 	t.Helper()
-	return s.call(t, "POST", path, body, append([]string{"X-Forwarded-For", ip}, headers...)...)
+	return s.Do("POST", path, body, append([]string{"X-Forwarded-For", ip}, headers...)...)
 }
 
-func decode[T any](t *testing.T, raw json.RawMessage) T {
-	t.Helper()
-	var v T
-	if err := json.Unmarshal(raw, &v); err != nil {
-		t.Fatalf("decode %s: %v", raw, err)
-	}
-	return v
-}
+func decode[T any](t *testing.T, raw json.RawMessage) T { return testutil.Decode[T](t, raw) }
 
 // dial connects a socket with token ("" for a visitor).
 func dial(t *testing.T, url, token string) *wstest.Conn {

@@ -12,6 +12,9 @@ import (
 	"time"
 
 	"gamehall/internal/api"
+	"gamehall/internal/audit"
+	"gamehall/internal/member"
+	"gamehall/internal/wallet"
 )
 
 // Limiter counts failed authentications (ratelimit.Limiter).
@@ -49,6 +52,16 @@ func NewHandler(a *api.API, svc *Service, key string, limit Limiter, log *slog.L
 	return &Handler{api: a, svc: svc, enabled: key != "", keyHash: sha256.Sum256([]byte(key)), limit: limit, log: log}
 }
 
+// OperatorOnly serves next only to a request with the operator key (the
+// same check, failure limit included, as /admin/); without a key
+// configured it answers 404.
+func (h *Handler) OperatorOnly(next http.Handler) http.Handler {
+	if !h.enabled {
+		return h.api.NotFound()
+	}
+	return h.auth(next)
+}
+
 // Routes registers /admin/ on mux.
 func (h *Handler) Routes(mux *http.ServeMux) {
 	if !h.enabled {
@@ -78,8 +91,26 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 	route("GET", site+"/sms-outbox", h.outbox)
 	route("GET", site+"/members/{account}", h.member)
 	route("PUT", site+"/members/{account}", h.updateMember)
+	route("GET", site+"/channels", h.channels)
+	route("PUT", site+"/channels", h.saveChannel)
+	route("GET", site+"/wallet-settings", h.walletSettings)
+	route("PUT", site+"/wallet-settings", h.saveWalletSettings)
+	route("GET", site+"/deposits", h.deposits)
+	route("POST", site+"/deposits/{order_no}/confirm", h.confirmDeposit)
+	route("GET", site+"/withdrawals", h.withdrawals)
+	route("POST", site+"/withdrawals/{order_no}/approve", h.review(true))
+	route("POST", site+"/withdrawals/{order_no}/reject", h.review(false))
+	route("POST", site+"/members/{account}/adjust", h.adjust)
+	route("POST", site+"/members/{account}/ledger", h.memberLedger)
+	h.contentRoutes(route, site)
 	route("POST", "/admin/realtime/app-clean-cache", h.cleanCache)
-	route("GET", "/admin/audit", h.audit)
+	route("GET", "/admin/providers/{code}/maintenance", h.maintenance)
+	route("PUT", "/admin/providers/{code}/maintenance", h.setMaintenance)
+	route("GET", "/admin/providers/{code}/faults", h.faults)
+	route("POST", "/admin/providers/{code}/faults", h.setFaults)
+	h.engageRoutes(route)
+	route("GET", "/admin/audit", h.ledgerAudit)
+	route("GET", "/admin/audit-log", h.auditLog)
 	for _, path := range order {
 		allow := strings.Join(methods[path], ", ")
 		mux.Handle(path, h.auth(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -133,17 +164,17 @@ func (h *Handler) keyMatches(header string) bool {
 	return match && token != ""
 }
 
-func actor(r *http.Request) Actor {
+func actor(r *http.Request) audit.Actor {
 	ctx := r.Context()
-	return Actor{IP: api.ClientIP(ctx).String(), RequestID: api.RequestID(ctx), Method: r.Method, Path: r.URL.Path}
+	return audit.Actor{IP: api.ClientIP(ctx).String(), RequestID: api.RequestID(ctx), Method: r.Method, Path: r.URL.Path}
 }
 
 func siteID(r *http.Request) (int64, error) {
 	id, err := strconv.ParseInt(r.PathValue("site_id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, bad("site_id", "must be a positive integer")
+	if err != nil {
+		return 0, api.Bad("site_id", "must be a positive integer")
 	}
-	return id, nil
+	return id, checkSite(id)
 }
 
 // queryInt reads an optional integer query parameter within [min, max].
@@ -154,14 +185,14 @@ func queryInt(r *http.Request, name string, def, min, max int64) (int64, error) 
 	}
 	n, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || n < min || n > max {
-		return 0, bad(name, fmt.Sprintf("must be an integer between %d and %d", min, max))
+		return 0, api.Bad(name, fmt.Sprintf("must be an integer between %d and %d", min, max))
 	}
 	return n, nil
 }
 
 // paging reads limit and before_id.
 func paging(r *http.Request) (beforeID int64, limit int, err error) {
-	l, err := queryInt(r, "limit", DefaultLimit, 1, MaxLimit)
+	l, err := queryInt(r, "limit", api.DefaultLimit, 1, api.MaxLimit)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -190,7 +221,7 @@ func (h *Handler) updateSettings(r *http.Request) (any, error) {
 }
 
 type itemList struct {
-	List []RegisterItem `json:"list"`
+	List []member.RegisterSetting `json:"list"`
 }
 
 func (h *Handler) registerSettings(r *http.Request) (any, error) {
@@ -208,13 +239,13 @@ func (h *Handler) replaceRegisterSettings(r *http.Request) (any, error) {
 		return nil, err
 	}
 	var in struct {
-		Items *[]RegisterItem `json:"items"`
+		Items *[]member.RegisterSetting `json:"items"`
 	}
 	if err := api.DecodeStrict(r, &in); err != nil {
 		return nil, err
 	}
 	if in.Items == nil {
-		return nil, bad("items", "is required (an empty list closes registration in this currency)")
+		return nil, api.Bad("items", "is required (an empty list closes registration in this currency)")
 	}
 	list, err := h.svc.ReplaceRegisterSettings(r.Context(), actor(r), id, r.PathValue("currency"), *in.Items)
 	return itemList{List: list}, err
@@ -225,7 +256,7 @@ func (h *Handler) updateRegisterItem(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var u RegisterItemUpdate
+	var u member.RegisterSettingUpdate
 	if err := api.DecodeStrict(r, &u); err != nil {
 		return nil, err
 	}
@@ -246,13 +277,13 @@ func (h *Handler) replaceAgreement(r *http.Request) (any, error) {
 		return nil, err
 	}
 	var in struct {
-		Blocks *[]AgreementBlock `json:"blocks"`
+		Blocks *[]member.AgreementBlock `json:"blocks"`
 	}
 	if err := api.DecodeStrict(r, &in); err != nil {
 		return nil, err
 	}
 	if in.Blocks == nil {
-		return nil, bad("blocks", "is required (an empty list removes the language)")
+		return nil, api.Bad("blocks", "is required (an empty list removes the language)")
 	}
 	list, err := h.svc.ReplaceAgreement(r.Context(), actor(r), id, r.PathValue("language"), *in.Blocks)
 	return map[string]any{"language": r.PathValue("language"), "list": list}, err
@@ -272,14 +303,11 @@ func (h *Handler) blacklistChange(add bool) api.HandlerFunc {
 		if err != nil {
 			return nil, err
 		}
-		var e BlacklistEntry
+		var e member.BlacklistEntry
 		if err := api.DecodeStrict(r, &e); err != nil {
 			return nil, err
 		}
-		if add {
-			return h.svc.AddBlacklist(r.Context(), actor(r), id, e)
-		}
-		return h.svc.RemoveBlacklist(r.Context(), actor(r), id, e)
+		return h.svc.SetBlacklisted(r.Context(), actor(r), id, e, add)
 	}
 }
 
@@ -295,7 +323,7 @@ func (h *Handler) outbox(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.svc.Outbox(r.Context(), id, r.URL.Query().Get("phone"), before, limit)
+	return h.svc.OutboxPage(r.Context(), id, r.URL.Query().Get("phone"), before, limit)
 }
 
 func (h *Handler) member(r *http.Request) (any, error) {
@@ -311,7 +339,7 @@ func (h *Handler) updateMember(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var u MemberUpdate
+	var u member.MemberUpdate
 	if err := api.DecodeStrict(r, &u); err != nil {
 		return nil, err
 	}
@@ -326,7 +354,7 @@ func (h *Handler) cleanCache(r *http.Request) (any, error) {
 	return h.svc.CleanCache(r.Context(), actor(r), in)
 }
 
-func (h *Handler) audit(r *http.Request) (any, error) {
+func (h *Handler) auditLog(r *http.Request) (any, error) {
 	site, err := queryInt(r, "site_id", 0, 0, 1<<62)
 	if err != nil {
 		return nil, err
@@ -335,5 +363,136 @@ func (h *Handler) audit(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.svc.Audit(r.Context(), site, before, limit)
+	return h.svc.AuditLog(r.Context(), site, before, limit)
+}
+
+func (h *Handler) channels(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	list, err := h.svc.Channels(r.Context(), id)
+	return map[string]any{"list": list}, err
+}
+
+func (h *Handler) saveChannel(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	var in wallet.ChannelInput
+	if err := api.DecodeStrict(r, &in); err != nil {
+		return nil, err
+	}
+	return h.svc.SaveChannel(r.Context(), actor(r), id, in)
+}
+
+func (h *Handler) walletSettings(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	return h.svc.WalletSettings(r.Context(), id)
+}
+
+func (h *Handler) saveWalletSettings(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	var st wallet.Settings
+	if err := api.DecodeStrict(r, &st); err != nil {
+		return nil, err
+	}
+	return h.svc.SaveWalletSettings(r.Context(), actor(r), id, st)
+}
+
+// orderFilter reads status, member_id, before_id and limit.
+func orderFilter(r *http.Request) (wallet.OrderFilter, error) {
+	before, limit, err := paging(r)
+	if err != nil {
+		return wallet.OrderFilter{}, err
+	}
+	member, err := queryInt(r, "member_id", 0, 0, 1<<62)
+	return wallet.OrderFilter{Status: r.URL.Query().Get("status"), MemberID: member, BeforeID: before, Limit: limit}, err
+}
+
+func (h *Handler) deposits(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	f, err := orderFilter(r)
+	if err != nil {
+		return nil, err
+	}
+	return h.svc.Deposits(r.Context(), id, f)
+}
+
+func (h *Handler) withdrawals(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	f, err := orderFilter(r)
+	if err != nil {
+		return nil, err
+	}
+	return h.svc.Withdrawals(r.Context(), id, f)
+}
+
+func (h *Handler) confirmDeposit(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	if err := api.DecodeStrict(r, &struct{}{}); err != nil {
+		return nil, err
+	}
+	return h.svc.ConfirmDeposit(r.Context(), actor(r), id, r.PathValue("order_no"))
+}
+
+func (h *Handler) review(approve bool) api.HandlerFunc {
+	return func(r *http.Request) (any, error) {
+		id, err := siteID(r)
+		if err != nil {
+			return nil, err
+		}
+		var in struct {
+			Reason string `json:"reason"`
+		}
+		if err := api.DecodeStrict(r, &in); err != nil {
+			return nil, err
+		}
+		return h.svc.Review(r.Context(), actor(r), id, r.PathValue("order_no"), approve, in.Reason)
+	}
+}
+
+func (h *Handler) adjust(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	var in wallet.AdjustInput
+	if err := api.DecodeStrict(r, &in); err != nil {
+		return nil, err
+	}
+	in.Account = r.PathValue("account")
+	return h.svc.Adjust(r.Context(), actor(r), id, in)
+}
+
+func (h *Handler) memberLedger(r *http.Request) (any, error) {
+	id, err := siteID(r)
+	if err != nil {
+		return nil, err
+	}
+	var q wallet.RecordQuery
+	if err := api.DecodeStrict(r, &q); err != nil {
+		return nil, err
+	}
+	return h.svc.MemberLedger(r.Context(), id, r.PathValue("account"), q)
+}
+
+func (h *Handler) ledgerAudit(r *http.Request) (any, error) {
+	return h.svc.LedgerAudit(r.Context())
 }

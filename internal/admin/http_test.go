@@ -9,10 +9,13 @@ import (
 	"time"
 
 	"gamehall/internal/admin"
-	"gamehall/internal/config"
+	"gamehall/internal/api"
+	"gamehall/internal/audit"
 	"gamehall/internal/db"
 	"gamehall/internal/dbtest"
+	"gamehall/internal/member"
 	"gamehall/internal/seed"
+	"gamehall/internal/sms"
 	"gamehall/internal/testutil"
 )
 
@@ -62,13 +65,13 @@ func (s *server) auditCount(t *testing.T) int {
 }
 
 // lastAudit is the newest audit row, read through the operator API.
-func (s *server) lastAudit(t *testing.T) admin.AuditEntry {
+func (s *server) lastAudit(t *testing.T) audit.Entry {
 	t.Helper()
-	res := s.admin(t, "GET", "/admin/audit?site_id=1&limit=1", "")
+	res := s.admin(t, "GET", "/admin/audit-log?site_id=1&limit=1", "")
 	if res.Code != 100 {
 		t.Fatalf("audit: %d %s", res.Code, res.Message)
 	}
-	page := decode[admin.Page[admin.AuditEntry]](t, res.Data)
+	page := decode[api.Page[audit.Entry]](t, res.Data)
 	if len(page.List) != 1 {
 		t.Fatalf("audit list %s", res.Data)
 	}
@@ -77,7 +80,7 @@ func (s *server) lastAudit(t *testing.T) admin.AuditEntry {
 
 // wantAudit checks the newest audit row: the action, the target, the
 // operator's address and the path.
-func (s *server) wantAudit(t *testing.T, action, target, path string) admin.AuditEntry {
+func (s *server) wantAudit(t *testing.T, action, target, path string) audit.Entry {
 	t.Helper()
 	a := s.lastAudit(t)
 	if a.Action != action || a.Target != target || a.IP != operatorIP || a.Path != path || a.RequestID == "" || a.CreatedAt == "" {
@@ -139,10 +142,10 @@ func memberID(t *testing.T, s *server, account string) int64 {
 func TestOff(t *testing.T) {
 	s := newServer(t, dbtest.SQLite(t), "")
 	for _, c := range []struct{ method, path string }{
-		{"GET", "/admin/sites/1/settings"}, {"PUT", "/admin/sites/1/settings"}, {"GET", "/admin/audit"},
+		{"GET", "/admin/sites/1/settings"}, {"PUT", "/admin/sites/1/settings"}, {"GET", "/admin/audit-log"},
 		{"POST", "/admin/realtime/app-clean-cache"}, {"GET", "/admin/"}, {"GET", "/admin/anything/else"},
 	} {
-		res := s.call(t, c.method, c.path, `{"demo_mode":true}`, "Authorization", "Bearer "+key)
+		res := s.Do(c.method, c.path, `{"demo_mode":true}`, "Authorization", "Bearer "+key)
 		if res.HTTP != 404 || res.Code != 404 {
 			t.Errorf("%s %s with the API off: http %d code %d, want 404", c.method, c.path, res.HTTP, res.Code)
 		}
@@ -170,13 +173,13 @@ func TestAuth(t *testing.T) {
 			{"key prefix", []string{"Authorization", "Bearer " + key[:63]}, "GET", "/admin/sites/1/settings", 401},
 			{"unknown path without key", nil, "GET", "/admin/nothing", 401},
 			{"right key", []string{"Authorization", "Bearer " + key}, "GET", "/admin/sites/1/settings", 200},
-			{"scheme is case-insensitive", []string{"Authorization", "bearer " + key}, "GET", "/admin/audit", 200},
+			{"scheme is case-insensitive", []string{"Authorization", "bearer " + key}, "GET", "/admin/audit-log", 200},
 			{"unknown path with key", []string{"Authorization", "Bearer " + key}, "GET", "/admin/nothing", 404},
 			{"wrong method with key", []string{"Authorization", "Bearer " + key}, "DELETE", "/admin/sites/1/settings", 405},
 			{"wrong method without key", nil, "DELETE", "/admin/sites/1/settings", 401},
 		} {
 			t.Run(c.name, func(t *testing.T) {
-				res := s.call(t, c.method, c.path, "", append([]string{"X-Forwarded-For", ip}, c.headers...)...)
+				res := s.Do(c.method, c.path, "", append([]string{"X-Forwarded-For", ip}, c.headers...)...)
 				if res.HTTP != c.wantHTTP || res.Code != c.wantHTTP && c.wantHTTP != 200 {
 					t.Fatalf("http %d code %d %q, want %d", res.HTTP, res.Code, res.Message, c.wantHTTP)
 				}
@@ -203,20 +206,20 @@ func TestAuthRateLimit(t *testing.T) {
 		guesser, other := freshIP(), freshIP()
 		wrong := []string{"Authorization", "Bearer " + strings.Repeat("1", 64), "X-Forwarded-For", guesser}
 		for i := 1; i <= admin.AuthFailures; i++ {
-			if res := s.call(t, "GET", "/admin/audit", "", wrong...); res.HTTP != 401 {
+			if res := s.Do("GET", "/admin/audit-log", "", wrong...); res.HTTP != 401 {
 				t.Fatalf("failure %d: http %d", i, res.HTTP)
 			}
 		}
-		res := s.call(t, "GET", "/admin/audit", "", wrong...)
+		res := s.Do("GET", "/admin/audit-log", "", wrong...)
 		if res.HTTP != 429 || res.Code != 429 || res.Header.Get("Retry-After") == "" {
 			t.Fatalf("after %d failures: http %d code %d retry-after %q", admin.AuthFailures, res.HTTP, res.Code, res.Header.Get("Retry-After"))
 		}
 		// The right key from the guessing address is refused too: a guesser
 		// must not learn which guess was right.
-		if res := s.call(t, "GET", "/admin/audit", "", "Authorization", "Bearer "+key, "X-Forwarded-For", guesser); res.HTTP != 429 {
+		if res := s.Do("GET", "/admin/audit-log", "", "Authorization", "Bearer "+key, "X-Forwarded-For", guesser); res.HTTP != 429 {
 			t.Fatalf("right key from the limited address: http %d", res.HTTP)
 		}
-		if res := s.call(t, "GET", "/admin/audit", "", "Authorization", "Bearer "+key, "X-Forwarded-For", other); res.HTTP != 200 {
+		if res := s.Do("GET", "/admin/audit-log", "", "Authorization", "Bearer "+key, "X-Forwarded-For", other); res.HTTP != 200 {
 			t.Fatalf("right key from another address: http %d", res.HTTP)
 		}
 	})
@@ -231,7 +234,7 @@ func TestSiteSettings(t *testing.T) {
 		}
 		demoPlay := func(t *testing.T) int {
 			return s.post(t, freshIP(), "/api/demo/play",
-				`{"site_id":1,"currency":"USD","device":1,"gp_id":1,"game_type":2,"game_code":"gh_slot_fortune","house":1}`).Code
+				`{"site_id":1,"currency":"USD","device":0,"gp_id":1,"game_type":2,"game_code":"gh_slot_fortune","house":1}`).Code
 		}
 		if code := demoPlay(t); code != 100 {
 			t.Fatalf("demo play before: %d", code)
@@ -297,7 +300,7 @@ func TestSiteSettings(t *testing.T) {
 			{name: "unknown site read", method: "GET", path: "/admin/sites/999/settings", wantCode: 404},
 			{name: "site id not a number", method: "GET", path: "/admin/sites/abc/settings", wantCode: 400, wantInMsg: "site_id"},
 		})
-		res := s.call(t, "PUT", path, "demo_mode=1", "Authorization", "Bearer "+key, "Content-Type", "application/x-www-form-urlencoded")
+		res := s.Do("PUT", path, "demo_mode=1", "Authorization", "Bearer "+key, "Content-Type", "application/x-www-form-urlencoded")
 		if res.HTTP != 415 {
 			t.Fatalf("form body: http %d", res.HTTP)
 		}
@@ -308,7 +311,7 @@ func TestSiteSettings(t *testing.T) {
 // must not wait for it on the node that made it.
 func TestSettingsShowAtOnceThroughCaches(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newServer(t, d, key, func(c *config.Config) { c.ContentCacheTTL = time.Hour })
+		s := newServer(t, d, key, func(s *testutil.Setup) { s.ContentCacheTTL = time.Hour })
 		demoMode := func() any {
 			res := s.post(t, freshIP(), "/api/arks/web/site/detail", `{"site_id":1}`)
 			return decode[map[string]map[string]any](t, res.Data)["env_config"]["demo_mode"]
@@ -323,7 +326,7 @@ func TestSettingsShowAtOnceThroughCaches(t *testing.T) {
 			t.Fatalf("demo_mode after the change: %v (a cache kept the old answer)", got)
 		}
 		code := s.post(t, freshIP(), "/api/demo/play",
-			`{"site_id":1,"currency":"USD","device":1,"gp_id":1,"game_type":2,"game_code":"gh_slot_fortune","house":1}`).Code
+			`{"site_id":1,"currency":"USD","device":0,"gp_id":1,"game_type":2,"game_code":"gh_slot_fortune","house":1}`).Code
 		if code != 205 {
 			t.Fatalf("demo play after the change: %d", code)
 		}
@@ -356,14 +359,14 @@ func TestRegisterSettings(t *testing.T) {
 		s.run(t, []scenario{
 			{name: "list one currency", method: "GET", path: "/admin/sites/1/register-settings?currency=usd", wantCode: 100,
 				check: func(t *testing.T, raw json.RawMessage) {
-					list := decode[struct{ List []admin.RegisterItem }](t, raw).List
+					list := decode[struct{ List []member.RegisterSetting }](t, raw).List
 					if len(list) != 10 || list[0].Name != "member_name" || list[0].Currency != "USD" {
 						t.Fatalf("list %+v", list)
 					}
 				}},
 			{name: "replace a currency's form", method: "PUT", path: "/admin/sites/1/register-settings/USD", body: usd, wantCode: 100,
 				check: func(t *testing.T, raw json.RawMessage) {
-					list := decode[struct{ List []admin.RegisterItem }](t, raw).List
+					list := decode[struct{ List []member.RegisterSetting }](t, raw).List
 					if len(list) != 5 || list[2].Name != "qq" || list[2].IsRequired != 1 {
 						t.Fatalf("list %+v", list)
 					}
@@ -383,7 +386,7 @@ func TestRegisterSettings(t *testing.T) {
 				}},
 			{name: "update one setting", method: "PUT", path: "/admin/sites/1/register-settings/USD/member_phone", body: `{"is_required":1}`, wantCode: 100,
 				check: func(t *testing.T, raw json.RawMessage) {
-					if it := decode[admin.RegisterItem](t, raw); it.IsRequired != 1 || it.IsVerification != 1 {
+					if it := decode[member.RegisterSetting](t, raw); it.IsRequired != 1 || it.IsVerification != 1 {
 						t.Fatalf("item %+v", it)
 					}
 					s.wantAudit(t, "register_settings.update", "register_setting:USD/member_phone", "/admin/sites/1/register-settings/USD/member_phone")
@@ -457,7 +460,7 @@ func TestServiceAgreement(t *testing.T) {
 				}},
 			{name: "read every language", method: "GET", path: "/admin/sites/1/service-agreement", wantCode: 100,
 				check: func(t *testing.T, raw json.RawMessage) {
-					a := decode[admin.Agreements](t, raw)
+					a := decode[member.Agreements](t, raw)
 					if len(a.Languages["en_US"]) != 2 || len(a.Languages["vi_VN"]) != 3 || len(a.SiteLanguages) == 0 {
 						t.Fatalf("agreements %+v", a)
 					}
@@ -530,13 +533,13 @@ func TestBlacklist(t *testing.T) {
 					}
 				}},
 			{name: "list e-mails", method: "GET", path: path + "?kind=email", wantCode: 100, check: func(t *testing.T, raw json.RawMessage) {
-				p := decode[admin.BlacklistPage](t, raw)
+				p := decode[member.BlacklistPage](t, raw)
 				if len(p.List) != 2 || p.List[1].Value != "cheat@example.com" || p.Truncated {
 					t.Fatalf("list %+v", p) // the seed's blocked@gamehall.test comes first
 				}
 			}},
 			{name: "list every kind", method: "GET", path: path, wantCode: 100, check: func(t *testing.T, raw json.RawMessage) {
-				if p := decode[admin.BlacklistPage](t, raw); len(p.List) != 7 {
+				if p := decode[member.BlacklistPage](t, raw); len(p.List) != 7 {
 					t.Fatalf("list %+v", p)
 				}
 			}},
@@ -572,7 +575,7 @@ func TestOutbox(t *testing.T) {
 		code := regexp.MustCompile(`\b[0-9]{6}\b`)
 		s.run(t, []scenario{
 			{name: "newest first", method: "GET", path: "/admin/sites/1/sms-outbox", wantCode: 100, check: func(t *testing.T, raw json.RawMessage) {
-				p := decode[admin.Page[admin.OutboxMessage]](t, raw)
+				p := decode[api.Page[sms.Message]](t, raw)
 				if len(p.List) != 2 || p.List[0].Phone != "5551110002" || p.NextBeforeID != 0 || p.List[0].CreatedAt == "" {
 					t.Fatalf("outbox %+v", p)
 				}
@@ -583,17 +586,17 @@ func TestOutbox(t *testing.T) {
 				}
 			}},
 			{name: "one phone", method: "GET", path: "/admin/sites/1/sms-outbox?phone=5551110001", wantCode: 100, check: func(t *testing.T, raw json.RawMessage) {
-				if p := decode[admin.Page[admin.OutboxMessage]](t, raw); len(p.List) != 1 || p.List[0].Phone != "5551110001" {
+				if p := decode[api.Page[sms.Message]](t, raw); len(p.List) != 1 || p.List[0].Phone != "5551110001" {
 					t.Fatalf("outbox %+v", p)
 				}
 			}},
 			{name: "paged", method: "GET", path: "/admin/sites/1/sms-outbox?limit=1", wantCode: 100, check: func(t *testing.T, raw json.RawMessage) {
-				p := decode[admin.Page[admin.OutboxMessage]](t, raw)
+				p := decode[api.Page[sms.Message]](t, raw)
 				if len(p.List) != 1 || p.NextBeforeID != p.List[0].ID {
 					t.Fatalf("page %+v", p)
 				}
 				res := s.admin(t, "GET", fmt.Sprintf("/admin/sites/1/sms-outbox?limit=1&before_id=%d", p.NextBeforeID), "")
-				if next := decode[admin.Page[admin.OutboxMessage]](t, res.Data); len(next.List) != 1 || next.List[0].Phone != "5551110001" {
+				if next := decode[api.Page[sms.Message]](t, res.Data); len(next.List) != 1 || next.List[0].Phone != "5551110001" {
 					t.Fatalf("next page %+v", next)
 				}
 			}},
@@ -614,7 +617,7 @@ func TestMembers(t *testing.T) {
 		channel := fmt.Sprintf("member.%d", id)
 		ws.Subscribe(channel)
 		layout := func(t *testing.T, token string) string {
-			res := s.call(t, "POST", "/api/member/profile/common/layout", `{}`, "Authorization", "Bearer "+token)
+			res := s.Do("POST", "/api/member/profile/common/layout", `{}`, "Authorization", "Bearer "+token)
 			if res.Code != 100 {
 				t.Fatalf("layout: %d %s", res.Code, res.Message)
 			}
@@ -623,14 +626,14 @@ func TestMembers(t *testing.T) {
 		const path = "/admin/sites/1/members/demo001"
 		s.run(t, []scenario{
 			{name: "look up", method: "GET", path: "/admin/sites/1/members/DEMO001", wantCode: 100, check: func(t *testing.T, raw json.RawMessage) {
-				m := decode[admin.MemberView](t, raw)
+				m := decode[member.MemberView](t, raw)
 				if m.ID != id || m.Account != "demo001" || m.Status != "active" || m.FirstLoginToChangePassword || m.MustResetPassword {
 					t.Fatalf("member %+v", m)
 				}
 			}},
 			{name: "force a password change", method: "PUT", path: path, body: `{"first_login_to_change_password":true}`, wantCode: 100,
 				check: func(t *testing.T, raw json.RawMessage) {
-					if c := decode[admin.MemberChange](t, raw); !c.Member.FirstLoginToChangePassword || c.SessionsRevoked != 0 {
+					if c := decode[member.MemberChange](t, raw); !c.Member.FirstLoginToChangePassword || c.SessionsRevoked != 0 {
 						t.Fatalf("change %+v", c)
 					}
 					s.wantAudit(t, "member.update", "member:demo001", path)
@@ -653,15 +656,22 @@ func TestMembers(t *testing.T) {
 						t.Fatalf("login: %d, want 802", code)
 					}
 				}},
+			{name: "forget the withdrawal password", method: "PUT", path: path, body: `{"clear_withdraw_password":true}`, wantCode: 100,
+				check: func(t *testing.T, raw json.RawMessage) {
+					var hash string
+					if err := d.QueryRow(`SELECT withdraw_password_hash FROM members WHERE account = $1`, seed.DemoMember).Scan(&hash); err != nil || hash != "" {
+						t.Fatalf("withdrawal password hash %q (%v), want it cleared", hash, err)
+					}
+				}},
 			{name: "freeze", method: "PUT", path: path, body: `{"status":"frozen","must_reset_password":false}`, wantCode: 100,
 				check: func(t *testing.T, raw json.RawMessage) {
-					if c := decode[admin.MemberChange](t, raw); c.Member.Status != "frozen" || c.SessionsRevoked != 1 {
+					if c := decode[member.MemberChange](t, raw); c.Member.Status != "frozen" || c.SessionsRevoked != 1 {
 						t.Fatalf("change %+v", c)
 					}
 					if code := ws.ClosedWith(5*time.Second, nil); code == -1 {
 						t.Fatal("the server kept the connection open")
 					}
-					if res := s.call(t, "POST", "/api/member/profile/common/layout", `{}`, "Authorization", "Bearer "+token); res.HTTP != 401 {
+					if res := s.Do("POST", "/api/member/profile/common/layout", `{}`, "Authorization", "Bearer "+token); res.HTTP != 401 {
 						t.Fatalf("the frozen member's token: http %d", res.HTTP)
 					}
 					if code, _ := s.login(t, seed.DemoMember); code != 103 {
@@ -740,13 +750,13 @@ func TestCleanCache(t *testing.T) {
 			{name: "unknown site", method: "POST", path: path, body: `{"site_id":999,"all":true}`, wantCode: 404},
 			{name: "unknown member", method: "POST", path: path, body: `{"site_id":1,"account":"nobody99"}`, wantCode: 404, wantInMsg: "member"},
 			{name: "wrong type", method: "POST", path: path, body: `{"site_id":1,"all":"yes"}`, wantCode: 400, wantInMsg: "all"},
-			{name: "audit paging", method: "GET", path: "/admin/audit?limit=2", wantCode: 100, check: func(t *testing.T, raw json.RawMessage) {
-				p := decode[admin.Page[admin.AuditEntry]](t, raw)
+			{name: "audit paging", method: "GET", path: "/admin/audit-log?limit=2", wantCode: 100, check: func(t *testing.T, raw json.RawMessage) {
+				p := decode[api.Page[audit.Entry]](t, raw)
 				if len(p.List) != 2 || p.NextBeforeID != p.List[1].ID || p.List[0].ID <= p.List[1].ID {
 					t.Fatalf("audit page %+v", p)
 				}
 			}},
-			{name: "audit bad limit", method: "GET", path: "/admin/audit?limit=1000", wantCode: 400, wantInMsg: "limit"},
+			{name: "audit bad limit", method: "GET", path: "/admin/audit-log?limit=1000", wantCode: 400, wantInMsg: "limit"},
 		})
 	})
 }

@@ -184,18 +184,14 @@ type envelope struct {
 func (a *API) WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	e, known := AsError(err)
 	lang := Lang(r.Context())
-	env := envelope{Code: e.Code, Message: a.msgs.Text(lang, e.Key), Data: e.Data}
-	if e.Detail != "" {
-		detail := e.Detail
-		if a.msgs.Has(detail) {
-			detail = a.msgs.Text(lang, detail)
-		}
-		env.Message += ": " + detail
-	}
+	env := envelope{Code: e.Code, Message: e.Message(a.msgs, lang), Data: e.Data}
 	if !known {
 		id := RequestID(r.Context())
 		a.log.ErrorContext(r.Context(), "request failed", "request_id", id, "path", r.URL.Path, "err", err)
 		env.Data = map[string]string{"request_id": id}
+	} else if e.Status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", "1")
+		a.log.WarnContext(r.Context(), "database busy", "request_id", RequestID(r.Context()), "path", r.URL.Path)
 	} else if e.Status >= 500 {
 		a.log.ErrorContext(r.Context(), "request failed", "request_id", RequestID(r.Context()), "path", r.URL.Path, "err", err)
 	}

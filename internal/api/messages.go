@@ -14,8 +14,9 @@ const DefaultLang = "en_US"
 //go:embed messages/*.json
 var messageFiles embed.FS
 
-// Catalogue translates server message keys. en_US is complete; other
-// languages fall back to it key by key.
+// Catalogue translates server message keys. Each of the spec's eleven
+// languages holds every key (messages_test checks); a key one lacks falls
+// back to en_US rather than showing the raw key.
 type Catalogue struct {
 	byLang map[string]map[string]string
 }

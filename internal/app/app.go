@@ -1,39 +1,28 @@
 // Package app wires configuration, storage, services and the HTTP server.
-// It is the only package that knows every other one.
+// It is the only package that knows every other one. Each area (site and
+// content, members, games, operator, platform) is wired in its own file and
+// adds its routes and background sweeps to the app.
 package app
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
 	"time"
-
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"gamehall/internal/admin"
 	"gamehall/internal/api"
+	"gamehall/internal/auth"
 	"gamehall/internal/config"
 	"gamehall/internal/db"
-	"gamehall/internal/engine/rng"
-	"gamehall/internal/framecheck"
-	"gamehall/internal/games"
-	"gamehall/internal/geo"
-	"gamehall/internal/media"
-	"gamehall/internal/member"
-	"gamehall/internal/provider/house"
+	"gamehall/internal/ledger"
+	"gamehall/internal/limits"
 	"gamehall/internal/ratelimit"
 	"gamehall/internal/realtime"
 	"gamehall/internal/seed"
-	"gamehall/internal/site"
-	"gamehall/internal/sms"
-	"gamehall/internal/tracking"
 	"gamehall/internal/web"
 )
 
@@ -43,10 +32,25 @@ type App struct {
 	log     *slog.Logger
 	DB      *db.DB
 	handler http.Handler
-	Site    *site.Handler
 	Hub     *realtime.Hub
-	sweeps  []func(context.Context) error
+	// sweeps delete expired secrets, sessions and counters (the janitor).
+	sweeps []func(context.Context) error
+	// loops run beside the server until it stops (the reconciler).
+	loops []func(context.Context)
+	// operator is the operator API's service (the admin subcommands use it).
+	operator *admin.Service
+	// closers stop what build started beside the database (the sandbox
+	// provider's listener).
+	closers []func() error
+	// metrics serves the Prometheus figures (on --metrics-addr, or behind
+	// the operator key).
+	metrics http.Handler
+	ledger  *ledger.Ledger
 }
+
+// Operator is the operator's service: the terminal's admin commands call
+// it as the operator API does, audited alike.
+func (a *App) Operator() *admin.Service { return a.operator }
 
 // Open connects the database, migrates it, seeds the demo site when the
 // database has none (unless seedDemo is false) and builds the HTTP handler.
@@ -82,12 +86,19 @@ func New(cfg config.Config, log *slog.Logger, d *db.DB) (*App, error) {
 	return a, nil
 }
 
-// Close stops the real-time hub and releases the database.
+// Close stops the real-time hub, commits the ledger's queued postings and
+// releases the database.
 func (a *App) Close() error {
 	if a.Hub != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		_ = a.Hub.Shutdown(ctx)
 		cancel()
+	}
+	for _, c := range a.closers {
+		_ = c()
+	}
+	if a.ledger != nil {
+		a.ledger.Close()
 	}
 	return a.DB.Close()
 }
@@ -95,153 +106,82 @@ func (a *App) Close() error {
 // Handler is the whole HTTP surface.
 func (a *App) Handler() http.Handler { return a.handler }
 
+// wiring is what the areas share while the app is built.
+type wiring struct {
+	apis   *api.API
+	mux    *http.ServeMux
+	router api.Router // /api routes with the caller identified
+	limits *ratelimit.Limiter
+	spa    *web.Handler // the embedded front end
+	// operatorOnly guards what only the operator may read (/metrics).
+	operatorOnly func(http.Handler) http.Handler
+}
+
 func (a *App) build() error {
 	msgs, err := api.LoadCatalogue()
 	if err != nil {
 		return err
 	}
-	var table []geo.Entry
-	if a.cfg.GeoCIDRFile != "" {
-		f, err := os.Open(a.cfg.GeoCIDRFile)
-		if err != nil {
-			return fmt.Errorf("geo table: %w", err)
-		}
-		table, err = geo.ParseTable(f)
-		f.Close()
-		if err != nil {
-			return err
-		}
+	w := &wiring{apis: api.New(msgs, a.log), mux: http.NewServeMux(), limits: ratelimit.New(a.DB, time.Now)}
+	// The ledger comes first (the lobby shows its jackpot pool); it tells
+	// the member's browsers of balance changes once the hub exists.
+	// SQLite commits one writer at a time, a sync each: group commit lets
+	// one sync serve many postings (PostgreSQL posts each in one statement).
+	var cash func(memberID int64, currency string)
+	var opts []ledger.Option
+	if a.DB.Dialect == db.SQLite {
+		opts = append(opts, ledger.WithGroupCommit())
 	}
-	resolver := geo.NewResolver(a.cfg.CountryHeader, a.cfg.TrustedProxies, table)
-	apis := api.New(msgs, a.log)
-	mux := http.NewServeMux()
-
-	siteSvc := site.NewService(site.NewStore(a.DB), a.cfg.Dev, a.cfg.ContentCacheTTL)
-	mem, err := a.buildMembers(apis, siteSvc, resolver.Country)
+	l := ledger.New(a.DB, time.Now, func(memberID int64, currency string) { cash(memberID, currency) }, opts...)
+	a.ledger = l
+	sites, err := a.buildSites(l)
 	if err != nil {
 		return err
 	}
-	a.Hub = mem.hub
-	a.sweeps = mem.sweeps
-	// Every API call may carry a member token; member-only routes add member.Required.
-	router := apis.NewRouter(mux, mem.svc.Identify(apis))
-	a.Site = site.NewHandler(apis, siteSvc, a.cfg.SiteID, resolver.Country, member.IsMember, a.cfg.ContentCacheTTL)
-	a.Site.Routes(router)
-	mem.handler.Routes(router)
-	mem.captcha.Routes(router)
-	router.Post("/api/fb_tracking", tracking.New(a.DB, time.Now, a.cfg.SiteID).Handler())
-	if a.cfg.Dev {
-		router.Get("/api/dev/sms-outbox", sms.DevHandler(mem.outbox))
-		// Lets benchmarks and tests time a fan-out to every connection.
-		router.Post("/api/dev/broadcast", func(r *http.Request) (any, error) {
-			mem.hub.Publish("web_member", "broadcast", map[string]any{"sent_at": time.Now().UnixNano()})
-			return api.Done(nil)
-		})
-	}
-	mux.Handle("/connection/websocket", mem.hub.Handler())
-	spa := web.New(web.Dist(), a.cfg.SiteID, func(ctx context.Context, siteID int64) (any, error) {
-		return siteSvc.RouteRules(ctx, siteID)
-	}, time.Now())
-	houseStore := house.NewStore(a.DB)
-	demo := house.NewDemoSessions(houseStore, time.Now)
-	limits := ratelimit.New(a.DB, time.Now)
-	play := house.NewPlay(house.NewGames(), houseStore, demo, time.Now, rng.NewPool())
-	house.NewHandler(play, spa, limits).Routes(router, mux)
-	a.sweeps = append(a.sweeps, func(ctx context.Context) error {
-		_, err := houseStore.DeleteExpired(ctx, time.Now().UnixMicro())
-		return err
-	})
-	gamesStore := games.NewStore(a.DB)
-	memberID := func(r *http.Request) int64 {
-		p, _ := member.PrincipalFrom(r.Context())
-		return p.MemberID
-	}
-	games.NewHandler(games.NewService(gamesStore, siteSvc, demo, gamesStore), a.cfg.ContentCacheTTL, memberID, limits).Routes(router, mux)
-	games.NewMemberGames(gamesStore, func() int64 { return time.Now().UnixMicro() }, memberID).Routes(router.With(member.Required(apis)))
-	framecheck.NewHandler(framecheck.New(framecheck.Options{}), time.Minute, limits).Routes(router)
-	// The operator API (/admin/...); every /admin/ path is 404 without --admin-key.
-	adminSvc := admin.NewService(admin.Deps{Store: admin.NewStore(a.DB), Pub: mem.hub,
-		Invalidate: []func(){a.Site.Invalidate, siteSvc.Invalidate}, Log: a.log, Now: time.Now})
-	admin.NewHandler(apis, adminSvc, a.cfg.AdminKey, limits, a.log).Routes(mux)
-	icons, err := media.LoadIcons()
+	members, err := a.buildMembers(w, sites)
 	if err != nil {
 		return err
 	}
-	mux.Handle("GET /api/icons", icons.Handler())
-
-	mux.Handle("/api/", apis.NotFound())
-	mux.Handle("/games/api/", apis.NotFound())
-	mux.Handle("GET /media/", media.Handler())
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("ok\n")) })
-	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
-		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-		defer cancel()
-		if err := a.DB.PingContext(ctx); err != nil {
-			http.Error(w, "database unavailable", http.StatusServiceUnavailable)
-			return
-		}
-		_, _ = w.Write([]byte("ok\n"))
-	})
-	reg := prometheus.NewRegistry()
-	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		collectors.NewDBStatsCollector(a.DB.DB, string(a.DB.Dialect)))
-	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-	spa.Routes(mux)
-
-	known := map[string]bool{}
-	for _, l := range seed.Languages {
-		known[l.Code] = true
+	// Every API call may carry a member token; member-only routes add auth.Required.
+	w.router = w.apis.NewRouter(w.mux, members.svc.Identify(w.apis))
+	// The front end's route rules come from the site.
+	w.spa = web.New(web.Dist(), a.cfg.SiteID, func(ctx context.Context, siteID int64) (any, error) {
+		return sites.svc.RouteRules(ctx, siteID)
+	}, time.Now()).WithPages(sites.pages.PageExists)
+	a.routeSites(w, sites)
+	a.routeMembers(w, members)
+	cash = func(memberID int64, currency string) {
+		members.hub.PublishMember(memberID, "cash", map[string]any{"currency": currency})
 	}
-	a.handler = api.Chain(mux,
+	sandbox, remotes, err := a.buildRemote(w)
+	if err != nil {
+		return err
+	}
+	// The member's own limits are asked by the games and the wallet at the
+	// point of decision.
+	protect := limits.NewService(a.DB, l, sites.svc, time.Now)
+	limits.NewHandler(protect).Routes(w.router.With(auth.Required(w.apis)))
+	catalogue := a.buildGames(w, sites, members, l, protect, remotes...)
+	money := a.buildMoney(w, sites, members, catalogue, l, protect)
+	engage := a.buildEngage(w, sites, members, money, l)
+	a.buildOperator(w, sites, members, money, catalogue, sandbox, engage)
+	known, err := sites.svc.KnownLanguages(context.Background())
+	if err != nil {
+		return err
+	}
+	metrics, err := a.buildPlatform(w)
+	if err != nil {
+		return err
+	}
+	a.handler = api.Chain(w.mux,
 		api.RequestContext(func(l string) bool { return known[l] }, a.cfg.TrustedProxies),
 		api.SecurityHeaders(a.cfg.Production),
 		api.AccessLog(a.log),
-		apis.Recover(),
+		w.apis.Recover(),
 		api.LimitBody(a.cfg.MaxBodyBytes),
-		metrics(reg),
+		metrics,
 	)
 	return nil
-}
-
-// metrics counts requests by method and status class.
-func metrics(reg *prometheus.Registry) api.Middleware {
-	requests := prometheus.NewCounterVec(prometheus.CounterOpts{
-		Name: "gamehall_http_requests_total", Help: "HTTP requests by method and status class.",
-	}, []string{"method", "class"})
-	duration := prometheus.NewHistogram(prometheus.HistogramOpts{
-		Name: "gamehall_http_request_seconds", Help: "HTTP request duration.",
-		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5},
-	})
-	reg.MustRegister(requests, duration)
-	return func(next http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			start := time.Now()
-			cw := &classWriter{ResponseWriter: w, status: http.StatusOK}
-			next.ServeHTTP(cw, r)
-			duration.Observe(time.Since(start).Seconds())
-			requests.WithLabelValues(r.Method, fmt.Sprintf("%dxx", cw.status/100)).Inc()
-		})
-	}
-}
-
-type classWriter struct {
-	http.ResponseWriter
-	status int
-	wrote  bool
-}
-
-func (w *classWriter) WriteHeader(code int) {
-	if !w.wrote {
-		w.status, w.wrote = code, true
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *classWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-// Hijack hands the connection to the websocket upgrade.
-func (w *classWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	return http.NewResponseController(w.ResponseWriter).Hijack()
 }
 
 // Serve listens on the configured address until ctx ends, then shuts down
@@ -260,12 +200,24 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(a.log.Handler(), slog.LevelWarn),
 	}
+	if a.cfg.MetricsAddr != "" {
+		mln, err := net.Listen("tcp", a.cfg.MetricsAddr)
+		if err != nil {
+			_ = ln.Close()
+			return fmt.Errorf("listen metrics: %w", err)
+		}
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", a.metrics)
+		msrv := &http.Server{Handler: mux, ReadHeaderTimeout: a.cfg.ReadHeaderTimeout, WriteTimeout: a.cfg.WriteTimeout}
+		go func() { _ = msrv.Serve(mln) }()
+		defer msrv.Close()
+	}
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	go a.janitor(ctx, 10*time.Minute)
+	a.Background(ctx)
 	select {
 	case err := <-errc:
 		return err
@@ -282,21 +234,40 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 	return nil
 }
 
-// janitor deletes expired captchas, codes, pending logins and counters every
-// interval until ctx ends. Every node runs it; the deletes are idempotent.
-func (a *App) janitor(ctx context.Context, every time.Duration) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			for _, sweep := range a.sweeps {
-				if err := sweep(ctx); err != nil && ctx.Err() == nil {
-					a.log.Warn("janitor", "err", err)
+// Background starts what runs beside the server until ctx ends: the
+// janitor, the payment reconciler and the sandbox gateway's delivery.
+func (a *App) Background(ctx context.Context) {
+	go a.every(10*time.Minute, "janitor", a.janitor)(ctx)
+	for _, loop := range a.loops {
+		go loop(ctx)
+	}
+}
+
+// every is a loop that runs fn each interval until ctx ends (the loops of
+// Background); a failure is logged and tried again next time.
+func (a *App) every(interval time.Duration, name string, fn func(context.Context) error) func(context.Context) {
+	return func(ctx context.Context) {
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				if err := fn(ctx); err != nil && ctx.Err() == nil {
+					a.log.Warn(name, "err", err)
 				}
 			}
 		}
 	}
+}
+
+// janitor deletes expired captchas, codes, pending logins and counters.
+// Every node runs it; the deletes are idempotent.
+func (a *App) janitor(ctx context.Context) error {
+	var errs []error
+	for _, sweep := range a.sweeps {
+		errs = append(errs, sweep(ctx))
+	}
+	return errors.Join(errs...)
 }

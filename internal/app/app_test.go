@@ -1,11 +1,16 @@
 package app_test
 
 import (
+	"context"
 	"io"
+	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
 
+	"gamehall/internal/app"
+	"gamehall/internal/config"
 	"gamehall/internal/db"
 	"gamehall/internal/dbtest"
 	"gamehall/internal/testutil"
@@ -26,6 +31,9 @@ func TestEnvelopeFailures(t *testing.T) {
 			{"wrong method", "GET", "/api/arks/web/footer", ``, nil, 405, 405, "method not allowed"},
 			{"body too large", "POST", "/api/arks/web/footer", big, nil, 413, 413, "the request body is too large"},
 			{"not json", "POST", "/api/arks/web/footer", `site_id=1`, []string{"Content-Type", "application/x-www-form-urlencoded"}, 415, 415, "the request body must be JSON"},
+			{"text/plain refused", "POST", "/api/arks/web/footer", `{"site_id":1}`, []string{"Content-Type", "text/plain"}, 415, 415, "the request body must be JSON"},
+			{"NUL refused", "POST", "/api/arks/web/footer", `{"site_id":1,"x":"\u0000"}`, nil, 200, 400, "invalid parameters: body must not contain a NUL character"},
+			{"syntax error at a position", "POST", "/api/arks/web/footer", `{"site_id":1,}`, nil, 200, 400, "the request body is not valid JSON: syntax error at byte 14"},
 			{"trailing data", "POST", "/api/arks/web/footer", `{"site_id":1} {"site_id":2}`, nil, 200, 400, ""},
 			{"message follows the lang header", "POST", "/api/arks/web/footer", `{"site_id":999}`, []string{"lang", "zh_CN"}, 200, 404, "站点不存在"},
 			{"unknown lang falls back to english", "POST", "/api/arks/web/footer", `{"site_id":999}`, []string{"lang", "xx"}, 200, 404, "site not found"},
@@ -70,7 +78,7 @@ func TestPagesAndHeaders(t *testing.T) {
 		want int
 	}{
 		{"/", 200}, {"/gameHall/3", 200}, {"/slotgame", 200}, {"/user/Info", 200}, {"/fastDeposit", 200},
-		{"/register", 200}, {"/faq/2", 200}, {"/no-such-page", 404}, {"/gameHall/3/extra", 404}, {"/missing.js", 404},
+		{"/register", 200}, {"/main/1", 200}, {"/faq/1", 404}, {"/no-such-page", 404}, {"/gameHall/3/extra", 404}, {"/missing.js", 404},
 	} {
 		res, body := get(t, s, c.path)
 		if res.StatusCode != c.want {
@@ -104,7 +112,64 @@ func TestPagesAndHeaders(t *testing.T) {
 	if res, _ := get(t, s, "/readyz"); res.StatusCode != 200 {
 		t.Fatal("readyz")
 	}
-	if res, body := get(t, s, "/metrics"); res.StatusCode != 200 || !strings.Contains(body, "gamehall_http_requests_total") {
-		t.Fatal("metrics")
+	if res, _ := get(t, s, "/metrics"); res.StatusCode != 404 {
+		t.Fatalf("metrics without an operator key configured: %d, want 404", res.StatusCode)
+	}
+}
+
+// /metrics (Go version, database kind, pool figures) is the operator's:
+// on the public address it needs the operator key; --metrics-addr serves
+// it on a private address without one.
+func TestMetricsAreNotPublic(t *testing.T) {
+	const key = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+	d := dbtest.SQLite(t)
+	s := testutil.NewServer(t, d, testutil.AdminKey(key))
+	if res, body := get(t, s, "/metrics"); res.StatusCode != 401 || strings.Contains(body, "go_info") {
+		t.Fatalf("metrics without the key: %d", res.StatusCode)
+	}
+	if res, _ := get(t, s, "/metrics", "Authorization", "Bearer wrong"); res.StatusCode != 401 {
+		t.Fatalf("metrics with a wrong key: %d", res.StatusCode)
+	}
+	if res, body := get(t, s, "/metrics", "Authorization", "Bearer "+key); res.StatusCode != 200 ||
+		!strings.Contains(body, "gamehall_http_requests_total") {
+		t.Fatalf("metrics with the key: %d", res.StatusCode)
+	}
+
+	probe, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	metricsAddr := probe.Addr().String()
+	probe.Close()
+	cfg := config.Default()
+	cfg.Addr, cfg.MetricsAddr = "127.0.0.1:0", metricsAddr
+	a, err := app.New(cfg, slog.New(slog.DiscardHandler), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	ready := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() { done <- a.Serve(ctx, func(addr string) { ready <- addr }) }()
+	defer func() {
+		stop()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}()
+	public := <-ready
+	for _, c := range []struct {
+		url  string
+		want int
+	}{{"http://" + metricsAddr + "/metrics", 200}, {"http://" + public + "/metrics", 404}} {
+		res, err := http.Get(c.url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != c.want || (c.want == 200 && !strings.Contains(string(body), "go_goroutines")) {
+			t.Fatalf("%s: %d, want %d", c.url, res.StatusCode, c.want)
+		}
 	}
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/coder/websocket"
 
-	"gamehall/internal/config"
 	"gamehall/internal/dbtest"
 	"gamehall/internal/testutil"
 )
@@ -23,7 +22,7 @@ func TestRealtimeAcrossNodes(t *testing.T) {
 		t.Skip("GAMEHALL_TEST_REDIS not set")
 	}
 	d := dbtest.SQLite(t)
-	redis := func(c *config.Config) { c.RedisURL = addr }
+	redis := func(s *testutil.Setup) { s.RedisURL = addr }
 	a := testutil.NewServer(t, d, testutil.Dev, redis)
 	b := testutil.NewServer(t, d, testutil.Dev, redis)
 

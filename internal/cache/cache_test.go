@@ -6,33 +6,23 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"gamehall/internal/testutil/testclock"
 )
 
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
-
 func TestExpiresAfterTTL(t *testing.T) {
-	clk := &clock{t: time.Unix(0, 0)}
-	c := New[int](time.Second, 10, clk.now)
+	clk := testclock.New(time.Unix(0, 0))
+	c := New[int](time.Second, 10, clk.Now)
 	loads := 0
 	load := func() (int, error) { loads++; return loads, nil }
 	if v, _ := c.Get("k", load); v != 1 {
 		t.Fatalf("first get = %d", v)
 	}
-	clk.add(999 * time.Millisecond)
+	clk.Add(999 * time.Millisecond)
 	if v, _ := c.Get("k", load); v != 1 {
 		t.Fatalf("within ttl = %d, want cached 1", v)
 	}
-	clk.add(time.Millisecond)
+	clk.Add(time.Millisecond)
 	if v, _ := c.Get("k", load); v != 2 {
 		t.Fatalf("after ttl = %d, want reload 2", v)
 	}

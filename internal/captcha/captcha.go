@@ -78,7 +78,7 @@ func (s *Service) Issue(ctx context.Context, siteID int64, kind int, ip string, 
 	answer := s.answer()
 	token := secret.NewToken()
 	now := s.now()
-	_, err = s.db.ExecContext(ctx, `INSERT INTO captchas (token_hash, site_id, kind, answer_hash, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+	_, err = s.db.Q(ctx).ExecContext(ctx, `INSERT INTO captchas (token_hash, site_id, kind, answer_hash, expires_at) VALUES ($1, $2, $3, $4, $5)`,
 		secret.HashToken(token), siteID, kind, secret.HashToken(answer), now.Add(ttl).UnixMicro())
 	if err != nil {
 		return Challenge{}, fmt.Errorf("captcha: %w", db.MapError(err))
@@ -116,7 +116,7 @@ func (s *Service) Verify(ctx context.Context, token, answer string, kind int) er
 	now := s.now().UnixMicro()
 	var stored string
 	var gotKind int
-	err := s.db.QueryRowContext(ctx, `UPDATE captchas SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
+	err := s.db.Q(ctx).QueryRowContext(ctx, `UPDATE captchas SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
 		RETURNING answer_hash, kind`, secret.HashToken(token), now).Scan(&stored, &gotKind)
 	if errors.Is(err, sql.ErrNoRows) {
 		return ErrWrong
@@ -132,7 +132,7 @@ func (s *Service) Verify(ctx context.Context, token, answer string, kind int) er
 
 // Sweep deletes captchas that expired before now.
 func (s *Service) Sweep(ctx context.Context) error {
-	_, err := s.db.ExecContext(ctx, `DELETE FROM captchas WHERE expires_at < $1`, s.now().UnixMicro())
+	_, err := s.db.Q(ctx).ExecContext(ctx, `DELETE FROM captchas WHERE expires_at < $1`, s.now().UnixMicro())
 	if err != nil {
 		return fmt.Errorf("captcha sweep: %w", db.MapError(err))
 	}

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,23 +17,12 @@ import (
 	"gamehall/internal/ratelimit"
 	"gamehall/internal/secret"
 	"gamehall/internal/testutil"
+	"gamehall/internal/testutil/testclock"
 )
 
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
-
-func service(d *db.DB, dev bool) (*captcha.Service, *clock) {
-	clk := &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
-	return captcha.New(d, ratelimit.New(d, clk.now), clk.now, dev), clk
+func service(d *db.DB, dev bool) (*captcha.Service, *testclock.Clock) {
+	clk := testclock.New(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
+	return captcha.New(d, ratelimit.New(d, clk.Now), clk.Now, dev), clk
 }
 
 func TestVerifyIsSingleUseExpiresAndKeepsItsKind(t *testing.T) {
@@ -66,12 +54,12 @@ func TestVerifyIsSingleUseExpiresAndKeepsItsKind(t *testing.T) {
 		}
 		// Five minutes of life.
 		tok = issue(captcha.KindRegister)
-		clk.add(5*time.Minute - time.Second)
+		clk.Add(5*time.Minute - time.Second)
 		if err := svc.Verify(ctx, tok, " "+captcha.DevAnswer+" ", captcha.KindRegister); err != nil {
 			t.Fatalf("just before expiry: %v", err)
 		}
 		tok = issue(captcha.KindRegister)
-		clk.add(5 * time.Minute)
+		clk.Add(5 * time.Minute)
 		if err := svc.Verify(ctx, tok, captcha.DevAnswer, captcha.KindRegister); !errors.Is(err, captcha.ErrWrong) {
 			t.Fatalf("expired: %v", err)
 		}
@@ -90,12 +78,12 @@ func TestVerifyIsSingleUseExpiresAndKeepsItsKind(t *testing.T) {
 		}
 		// Sweep forgets expired captchas only.
 		live := issue(captcha.KindLogin)
-		clk.add(time.Minute)
+		clk.Add(time.Minute)
 		if err := svc.Sweep(ctx); err != nil {
 			t.Fatal(err)
 		}
 		var expired int
-		if err := d.QueryRow(`SELECT COUNT(*) FROM captchas WHERE expires_at < $1`, clk.now().UnixMicro()).Scan(&expired); err != nil || expired != 0 {
+		if err := d.QueryRow(`SELECT COUNT(*) FROM captchas WHERE expires_at < $1`, clk.Now().UnixMicro()).Scan(&expired); err != nil || expired != 0 {
 			t.Fatalf("%d expired captchas after sweep (%v)", expired, err)
 		}
 		if err := svc.Verify(ctx, live, captcha.DevAnswer, captcha.KindLogin); err != nil {

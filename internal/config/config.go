@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"net/netip"
 	"strconv"
 	"strings"
@@ -46,10 +47,26 @@ type Config struct {
 	// RedisURL, when set, carries real-time publications and presence
 	// between nodes (centrifuge's Redis broker).
 	RedisURL string
+	// MetricsAddr, when set, serves /metrics (without a key) on its own
+	// listen address, one the public cannot reach; on the public address
+	// /metrics needs the operator key.
+	MetricsAddr string
 	// AdminKey is the operator API's bearer secret (base64 or hex text of at
 	// least 32 random bytes), compared as sent. Empty turns /admin/ off.
 	// Never log it.
 	AdminKey string
+	// SandboxSecret is the sandbox payment gateway's HMAC key (base64 or
+	// hex text of at least 32 random bytes, used as written). Empty: a key
+	// made once per database. Never log it.
+	SandboxSecret string
+	// SandboxPayoutDelay is how long a sandbox payout takes to complete.
+	SandboxPayoutDelay time.Duration
+	// ReconcileInterval is how often each node settles late payment orders
+	// and provider transfers and frees open games stuck by a crash.
+	ReconcileInterval time.Duration
+	// RemoteProviderAddr is the listen address of the sandbox remote game
+	// provider (internal/provider/remote); "off" does not run it.
+	RemoteProviderAddr string
 }
 
 // Default is the configuration of a complete local demo.
@@ -68,12 +85,26 @@ func Default() Config {
 		IdleTimeout:       120 * time.Second,
 		ShutdownTimeout:   15 * time.Second,
 		ContentCacheTTL:   2 * time.Second,
+		// SandboxPayoutDelay matches sandbox.DefaultPayoutDelay.
+		SandboxPayoutDelay: 3 * time.Second,
+		ReconcileInterval:  30 * time.Second,
+		RemoteProviderAddr: "127.0.0.1:0",
 	}
 }
 
 // Load reads the environment (through getenv) and then args. It never touches
 // process globals, so tests can call it freely.
 func Load(name string, args []string, getenv func(string) string, out io.Writer) (Config, error) {
+	c, rest, err := LoadArgs(name, args, getenv, out)
+	if err == nil && len(rest) > 0 {
+		err = fmt.Errorf("unexpected argument %q", rest[0])
+	}
+	return c, err
+}
+
+// LoadArgs is Load for commands that take arguments after the flags
+// (gamehall admin ...): it returns them.
+func LoadArgs(name string, args []string, getenv func(string) string, out io.Writer) (Config, []string, error) {
 	c := Default()
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(out)
@@ -93,25 +124,30 @@ func Load(name string, args []string, getenv func(string) string, out io.Writer)
 	fs.Int64Var(&c.MaxBodyBytes, "max-body-bytes", env.int("MAX_BODY_BYTES", c.MaxBodyBytes), "largest accepted request body (GAMEHALL_MAX_BODY_BYTES)")
 	fs.DurationVar(&c.ContentCacheTTL, "content-cache-ttl", env.duration("CONTENT_CACHE_TTL", c.ContentCacheTTL), "how long a node serves lobby content from memory (GAMEHALL_CONTENT_CACHE_TTL)")
 	fs.StringVar(&c.RedisURL, "redis-url", env.str("REDIS_URL", ""), "redis://host:port for real time across several nodes (GAMEHALL_REDIS_URL)")
+	fs.StringVar(&c.MetricsAddr, "metrics-addr", env.str("METRICS_ADDR", ""), "private listen address for /metrics, e.g. 127.0.0.1:9090; on the public address /metrics needs the operator key (GAMEHALL_METRICS_ADDR)")
 	fs.StringVar(&c.AdminKey, "admin-key", env.str("ADMIN_KEY", ""), "operator API bearer key: base64 or hex of at least 32 random bytes; empty turns /admin/ off (GAMEHALL_ADMIN_KEY, preferred: flags show in ps)")
+	fs.StringVar(&c.SandboxSecret, "sandbox-secret", env.str("SANDBOX_SECRET", ""), "sandbox payment gateway HMAC key: base64 or hex of at least 32 random bytes; empty: one made per database (GAMEHALL_SANDBOX_SECRET, preferred: flags show in ps)")
+	fs.DurationVar(&c.ReconcileInterval, "reconcile-interval", env.duration("RECONCILE_INTERVAL", c.ReconcileInterval), "how often a node settles late payments and provider transfers (GAMEHALL_RECONCILE_INTERVAL)")
+	fs.DurationVar(&c.SandboxPayoutDelay, "sandbox-payout-delay", env.duration("SANDBOX_PAYOUT_DELAY", c.SandboxPayoutDelay), "how long a sandbox payout takes to complete (GAMEHALL_SANDBOX_PAYOUT_DELAY)")
+	fs.StringVar(&c.RemoteProviderAddr, "remote-provider-addr", env.str("REMOTE_PROVIDER_ADDR", c.RemoteProviderAddr), "listen address of the sandbox remote game provider; off: not run (GAMEHALL_REMOTE_PROVIDER_ADDR)")
 	var handoff string
 	fs.StringVar(&handoff, "handoff-key", env.str("HANDOFF_KEY", ""), "base64 32-byte key for partner handoff blobs (GAMEHALL_HANDOFF_KEY)")
 	if err := fs.Parse(args); err != nil {
-		return Config{}, err
+		return Config{}, nil, err
 	}
 	if env.err != nil {
-		return Config{}, env.err
+		return Config{}, nil, env.err
 	}
 	var err error
 	if c.TrustedProxies, err = parsePrefixes(proxies); err != nil {
-		return Config{}, err
+		return Config{}, nil, err
 	}
 	if handoff != "" {
 		if c.HandoffKey, err = base64.StdEncoding.DecodeString(handoff); err != nil || len(c.HandoffKey) != 32 {
-			return Config{}, errors.New("handoff key must be 32 bytes, base64")
+			return Config{}, nil, errors.New("handoff key must be 32 bytes, base64")
 		}
 	}
-	return c, c.Validate()
+	return c, fs.Args(), c.Validate()
 }
 
 // Validate refuses combinations that would be unsafe or meaningless.
@@ -140,6 +176,21 @@ func (c Config) Validate() error {
 	if c.AdminKey != "" && AdminKeyBytes(c.AdminKey) < MinAdminKeyBytes {
 		// The key itself is never part of the message.
 		errs = append(errs, fmt.Errorf("admin key must be base64 or hex of at least %d bytes (e.g. openssl rand -hex 32)", MinAdminKeyBytes))
+	}
+	if c.SandboxSecret != "" && AdminKeyBytes(c.SandboxSecret) < MinAdminKeyBytes {
+		// The secret itself is never part of the message.
+		errs = append(errs, fmt.Errorf("sandbox secret must be base64 or hex of at least %d bytes (e.g. openssl rand -hex 32)", MinAdminKeyBytes))
+	}
+	if c.SandboxPayoutDelay <= 0 || c.SandboxPayoutDelay > time.Hour {
+		errs = append(errs, errors.New("sandbox payout delay must be more than 0 and at most 1h"))
+	}
+	if c.ReconcileInterval < 100*time.Millisecond || c.ReconcileInterval > 10*time.Minute {
+		errs = append(errs, errors.New("reconcile interval must be between 100ms and 10m"))
+	}
+	if c.RemoteProviderAddr != "off" {
+		if _, _, err := net.SplitHostPort(c.RemoteProviderAddr); err != nil {
+			errs = append(errs, fmt.Errorf("remote provider address %q: want host:port or off", c.RemoteProviderAddr))
+		}
 	}
 	return errors.Join(errs...)
 }

@@ -2,8 +2,9 @@ package db_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"gamehall/internal/db"
@@ -19,9 +20,7 @@ func TestMapError(t *testing.T) {
 			_, err := d.ExecContext(ctx, q, args...)
 			return db.MapError(err)
 		}
-		if err := exec(`INSERT INTO currencies (code, symbol, exponent) VALUES ('USD', '$', 2)`); err != nil {
-			t.Fatal(err)
-		}
+		// USD comes with the reference migration.
 		if err := exec(`INSERT INTO currencies (code, symbol, exponent) VALUES ('USD', '$', 2)`); !errors.Is(err, db.ErrConflict) {
 			t.Fatalf("duplicate key: %v", err)
 		}
@@ -44,8 +43,8 @@ func TestTxRollsBack(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		boom := errors.New("boom")
-		err := d.Tx(ctx, func(tx *sql.Tx) error {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO currencies (code, symbol, exponent) VALUES ('EUR', 'E', 2)`); err != nil {
+		err := d.Tx(ctx, func(ctx context.Context) error {
+			if _, err := d.Q(ctx).ExecContext(ctx, `INSERT INTO currencies (code, symbol, exponent) VALUES ('EUR', 'E', 2)`); err != nil {
 				return err
 			}
 			return boom
@@ -56,6 +55,160 @@ func TestTxRollsBack(t *testing.T) {
 		var n int
 		if err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM currencies WHERE code = 'EUR'`).Scan(&n); err != nil || n != 0 {
 			t.Fatalf("rolled-back row visible: %d %v", n, err)
+		}
+	})
+}
+
+func count(t *testing.T, ctx context.Context, d *db.DB, code string) int {
+	t.Helper()
+	var n int
+	if err := d.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM currencies WHERE code = $1`, code).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestNestedTx checks that an inner Tx joins the outer one: its writes are
+// seen inside and committed with the outer; a failing inner Tx undoes only
+// its own writes (the outer, even on PostgreSQL after a unique violation,
+// goes on); after-commit effects run once after the outer commit, never for
+// a rolled-back part or a rolled-back whole.
+func TestNestedTx(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		insert := func(ctx context.Context, code string) error {
+			_, err := d.Q(ctx).ExecContext(ctx, `INSERT INTO currencies (code, symbol, exponent) VALUES ($1, 'x', 2)`, code)
+			return db.MapError(err)
+		}
+		var ran []string
+		err := d.Tx(ctx, func(ctx context.Context) error {
+			if !d.InTx(ctx) {
+				t.Fatal("InTx false inside Tx")
+			}
+			if err := insert(ctx, "AAA"); err != nil {
+				return err
+			}
+			d.AfterCommit(ctx, func() { ran = append(ran, "outer") })
+			if err := d.Tx(ctx, func(ctx context.Context) error {
+				d.AfterCommit(ctx, func() { ran = append(ran, "inner-ok") })
+				return insert(ctx, "BBB")
+			}); err != nil {
+				return err
+			}
+			// A unique violation inside a nested Tx rolls back to its savepoint.
+			err := d.Tx(ctx, func(ctx context.Context) error {
+				d.AfterCommit(ctx, func() { ran = append(ran, "inner-failed") })
+				if err := insert(ctx, "CCC"); err != nil {
+					return err
+				}
+				return insert(ctx, "AAA")
+			})
+			if !errors.Is(err, db.ErrConflict) {
+				t.Fatalf("nested conflict: %v", err)
+			}
+			if count(t, ctx, d, "CCC") != 0 || count(t, ctx, d, "BBB") != 1 {
+				t.Fatal("savepoint rollback undid the wrong writes")
+			}
+			if len(ran) != 0 {
+				t.Fatalf("effects ran before commit: %v", ran)
+			}
+			return insert(ctx, "DDD")
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(ran, ","); got != "outer,inner-ok" {
+			t.Fatalf("effects = %q", got)
+		}
+		for code, want := range map[string]int{"AAA": 1, "BBB": 1, "CCC": 0, "DDD": 1} {
+			if n := count(t, ctx, d, code); n != want {
+				t.Fatalf("%s: %d rows, want %d", code, n, want)
+			}
+		}
+
+		ran = nil
+		boom := errors.New("boom")
+		err = d.Tx(ctx, func(ctx context.Context) error {
+			d.AfterCommit(ctx, func() { ran = append(ran, "never") })
+			if err := d.Tx(ctx, func(ctx context.Context) error { return insert(ctx, "EEE") }); err != nil {
+				return err
+			}
+			return boom
+		})
+		if !errors.Is(err, boom) || len(ran) != 0 || count(t, ctx, d, "EEE") != 0 {
+			t.Fatalf("rolled-back outer: err %v, effects %v, EEE %d", err, ran, count(t, ctx, d, "EEE"))
+		}
+
+		// Outside a transaction an effect runs at once and Q is the pool.
+		d.AfterCommit(ctx, func() { ran = append(ran, "now") })
+		if len(ran) != 1 || d.InTx(ctx) {
+			t.Fatalf("outside a transaction: %v", ran)
+		}
+	})
+}
+
+// TestAfterCommitQueriesThePool: an effect that queries with the context it
+// captured runs on the pool once the transaction committed.
+func TestAfterCommitQueriesThePool(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		got := -1
+		err := d.Tx(ctx, func(ctx context.Context) error {
+			if _, err := d.Q(ctx).ExecContext(ctx, `INSERT INTO currencies (code, symbol, exponent) VALUES ('ZZZ', 'z', 2)`); err != nil {
+				return err
+			}
+			d.AfterCommit(ctx, func() {
+				if d.InTx(ctx) {
+					t.Error("InTx after commit")
+				}
+				_ = d.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM currencies WHERE code = 'ZZZ'`).Scan(&got)
+			})
+			return nil
+		})
+		if err != nil || got != 1 {
+			t.Fatalf("effect saw %d rows (%v), want 1", got, err)
+		}
+	})
+}
+
+// TestStmtFollowsTheTransaction: a prepared statement runs in the
+// transaction ctx carries (its write rolls back with it) and on the pool
+// outside one, and a statement that cannot be prepared reports it each
+// time it is used.
+func TestStmtFollowsTheTransaction(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		insert := d.Prepare(`INSERT INTO currencies (code, symbol, exponent) VALUES ($1, $2, 2)`)
+		count := d.Prepare(`SELECT COUNT(*) FROM currencies WHERE code = $1`)
+		boom := errors.New("boom")
+		err := d.Tx(ctx, func(ctx context.Context) error {
+			if _, err := insert.ExecContext(ctx, "ZZA", "z"); err != nil {
+				return err
+			}
+			var n int
+			if err := count.QueryRowScan(ctx, []any{"ZZA"}, &n); err != nil || n != 1 {
+				return fmt.Errorf("inside the transaction: %d %v", n, err)
+			}
+			return boom
+		})
+		if !errors.Is(err, boom) {
+			t.Fatal(err)
+		}
+		var n int
+		if err := count.QueryRowScan(ctx, []any{"ZZA"}, &n); err != nil || n != 0 {
+			t.Fatalf("after the rollback: %d %v", n, err)
+		}
+		if _, err := insert.ExecContext(ctx, "ZZB", "z"); err != nil {
+			t.Fatal(err)
+		}
+		if err := count.QueryRowScan(ctx, []any{"ZZB"}, &n); err != nil || n != 1 {
+			t.Fatalf("on the pool: %d %v", n, err)
+		}
+		bad := d.Prepare(`SELECT nope FROM nowhere`)
+		for range 2 {
+			if err := bad.QueryRowScan(ctx, nil, &n); err == nil {
+				t.Fatal("a statement that cannot be prepared ran")
+			}
 		}
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"gamehall/internal/api"
+	"gamehall/internal/auth"
 	"gamehall/internal/db"
 )
 
@@ -19,7 +20,7 @@ const lastPlayedMax = 20
 
 // FavoriteGameIDs implements Favorites from the store.
 func (s *Store) FavoriteGameIDs(ctx context.Context, memberID int64) (map[int64]bool, error) {
-	ids, err := db.Query(ctx, s.db, `SELECT game_id FROM member_favorite_games WHERE member_id = $1`,
+	ids, err := db.Query(ctx, s.db.Q(ctx), `SELECT game_id FROM member_favorite_games WHERE member_id = $1`,
 		func(r *sql.Rows, id *int64) error { return r.Scan(id) }, memberID)
 	if err != nil {
 		return nil, fmt.Errorf("favourites: %w", err)
@@ -34,7 +35,7 @@ func (s *Store) FavoriteGameIDs(ctx context.Context, memberID int64) (map[int64]
 // SetFavorites adds (on) or removes the games in one transaction; unknown
 // game ids are refused by the foreign key.
 func (s *Store) SetFavorites(ctx context.Context, memberID int64, gameIDs []int64, on bool, now int64) error {
-	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+	return s.db.Tx(ctx, func(ctx context.Context) error {
 		for _, id := range gameIDs {
 			q := `DELETE FROM member_favorite_games WHERE member_id = $1 AND game_id = $2`
 			args := []any{memberID, id}
@@ -43,7 +44,7 @@ func (s *Store) SetFavorites(ctx context.Context, memberID int64, gameIDs []int6
 					ON CONFLICT (member_id, game_id) DO NOTHING`
 				args = append(args, now)
 			}
-			if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+			if _, err := s.db.Q(ctx).ExecContext(ctx, q, args...); err != nil {
 				return fmt.Errorf("favourite %d: %w", id, db.MapError(err))
 			}
 		}
@@ -54,12 +55,12 @@ func (s *Store) SetFavorites(ctx context.Context, memberID int64, gameIDs []int6
 // RecordPlayed moves a game to the top of the member's last-played list and
 // keeps the list short.
 func (s *Store) RecordPlayed(ctx context.Context, memberID, gameID, now int64) error {
-	return s.db.Tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO member_played_games (member_id, game_id, played_at) VALUES ($1, $2, $3)
+	return s.db.Tx(ctx, func(ctx context.Context) error {
+		if _, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO member_played_games (member_id, game_id, played_at) VALUES ($1, $2, $3)
 			ON CONFLICT (member_id, game_id) DO UPDATE SET played_at = $3`, memberID, gameID, now); err != nil {
 			return fmt.Errorf("record played: %w", db.MapError(err))
 		}
-		_, err := tx.ExecContext(ctx, `DELETE FROM member_played_games WHERE member_id = $1 AND game_id NOT IN (
+		_, err := s.db.Q(ctx).ExecContext(ctx, `DELETE FROM member_played_games WHERE member_id = $1 AND game_id NOT IN (
 			SELECT game_id FROM member_played_games WHERE member_id = $1 ORDER BY played_at DESC, game_id DESC LIMIT $2)`,
 			memberID, lastPlayedMax)
 		if err != nil {
@@ -71,21 +72,19 @@ func (s *Store) RecordPlayed(ctx context.Context, memberID, gameID, now int64) e
 
 // LastPlayed lists the member's last played game ids, newest first.
 func (s *Store) LastPlayed(ctx context.Context, memberID int64) ([]int64, error) {
-	return db.Query(ctx, s.db, `SELECT game_id FROM member_played_games WHERE member_id = $1 ORDER BY played_at DESC, game_id DESC`,
+	return db.Query(ctx, s.db.Q(ctx), `SELECT game_id FROM member_played_games WHERE member_id = $1 ORDER BY played_at DESC, game_id DESC`,
 		func(r *sql.Rows, id *int64) error { return r.Scan(id) }, memberID)
 }
 
 // MemberGames serves the member game lists.
 type MemberGames struct {
-	store  *Store
-	now    func() int64
-	member func(*http.Request) int64
+	store *Store
+	now   func() int64
 }
 
-// NewMemberGames returns the service; member gives the caller's member id
-// (0 for visitors; the routes require a session anyway).
-func NewMemberGames(store *Store, now func() int64, member func(*http.Request) int64) *MemberGames {
-	return &MemberGames{store: store, now: now, member: member}
+// NewMemberGames returns the service; its routes need a member session.
+func NewMemberGames(store *Store, now func() int64) *MemberGames {
+	return &MemberGames{store: store, now: now}
 }
 
 // Routes registers the member-only endpoints on r.
@@ -110,7 +109,7 @@ func (m *MemberGames) storeFavorites(r *http.Request) (any, error) {
 	if b.Status == nil || (*b.Status != 0 && *b.Status != 1) {
 		return nil, api.Invalid("status", nil)
 	}
-	err := m.store.SetFavorites(r.Context(), m.member(r), b.Data, *b.Status == 1, m.now())
+	err := m.store.SetFavorites(r.Context(), auth.MemberID(r), b.Data, *b.Status == 1, m.now())
 	if err != nil && isForeignKey(err) {
 		return nil, ErrGameNotFound
 	}
@@ -121,7 +120,7 @@ func (m *MemberGames) lastPlaying(r *http.Request) (any, error) {
 	if err := api.Decode(r, &struct{}{}); err != nil {
 		return nil, err
 	}
-	ids, err := m.store.LastPlayed(r.Context(), m.member(r))
+	ids, err := m.store.LastPlayed(r.Context(), auth.MemberID(r))
 	if err != nil {
 		return nil, err
 	}

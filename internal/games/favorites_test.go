@@ -76,7 +76,7 @@ func TestFavoritesAndLastPlayed(t *testing.T) {
 		}
 
 		play := func(code string) {
-			res := s.Post("/api/demo/play", fmt.Sprintf(`{"site_id":1,"currency":"USD","device":1,"game_code":%q}`, code), auth...)
+			res := s.Post("/api/demo/play", fmt.Sprintf(`{"site_id":1,"currency":"USD","device":0,"game_code":%q}`, code), auth...)
 			if res.Code != 100 {
 				t.Fatalf("demo play %s: %d %s", code, res.Code, res.Message)
 			}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"reflect"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"gamehall/internal/api"
+	"gamehall/internal/auth"
 	"gamehall/internal/cache"
 	"gamehall/internal/db"
 	"gamehall/internal/i18n"
@@ -22,10 +22,7 @@ import (
 // Handler serves the catalogue endpoints of docs/api.md and the generated
 // game tiles and provider logos under /media/.
 type Handler struct {
-	svc *Service
-	// member is the member id of a request carrying a live session, 0 for a
-	// visitor; nil until members exist, which makes every caller a visitor.
-	member func(*http.Request) int64
+	svc    *Service
 	cache  *cache.TTL[answer]
 	images *cache.TTL[[]byte]
 	limit  Limiter
@@ -34,6 +31,7 @@ type Handler struct {
 // Limiter admits one event of key, at most max per window (ratelimit.Limiter).
 type Limiter interface {
 	Allow(ctx context.Context, key string, max int, per time.Duration) (bool, error)
+	Cooldown(ctx context.Context, key string, d time.Duration) (bool, error)
 }
 
 // DemoPlaysPerMinute is how many demo sessions one client address may open
@@ -41,13 +39,9 @@ type Limiter interface {
 const DemoPlaysPerMinute = 60
 
 // NewHandler returns the handler. Catalogue answers are kept ttl per key;
-// member (nil: everyone is a visitor) names the member of a request; limit
-// (nil: no limit) bounds demo launches per client address.
-func NewHandler(svc *Service, ttl time.Duration, member func(*http.Request) int64, limit Limiter) *Handler {
-	if member == nil {
-		member = func(*http.Request) int64 { return 0 }
-	}
-	return &Handler{svc: svc, member: member, cache: cache.New[answer](ttl, 4096, time.Now),
+// limit (nil: no limit) bounds demo launches per client address.
+func NewHandler(svc *Service, ttl time.Duration, limit Limiter) *Handler {
+	return &Handler{svc: svc, cache: cache.New[answer](ttl, 4096, time.Now),
 		images: cache.New[[]byte](ttl, 1024, time.Now), limit: limit}
 }
 
@@ -66,6 +60,7 @@ func (h *Handler) Routes(r api.Router, mux *http.ServeMux) {
 	r.Post("/api/v2/game_label", h.gameLabels)
 	r.Post("/api/v2/get_template_game_list", h.templateLists)
 	r.Post("/api/arks/web/member-games/hot-games", h.hotGames)
+	r.Post("/api/arks/web/game/sport-quickbet-url", h.sportQuickbet)
 	r.Post("/api/demo/play", h.demoPlay)
 	mux.HandleFunc("GET /media/game/{file}", h.gameTile)
 	mux.HandleFunc("GET /media/provider/{file}", h.providerLogo)
@@ -93,18 +88,18 @@ func (h *Handler) cached(r *http.Request, key string, load func() (any, error)) 
 		if err != nil {
 			return answer{}, err
 		}
-		raw, err := json.Marshal(v)
+		shared, err := api.Encode(v)
 		if err != nil {
-			return answer{}, fmt.Errorf("encode: %w", err)
+			return answer{}, err
 		}
 		fv, _ := v.(favoritable)
-		return answer{shared: api.NewShared(raw), v: fv}, nil
+		return answer{shared: shared, v: fv}, nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	if a.v != nil {
-		if id := h.member(r); id > 0 {
+		if id := auth.MemberID(r); id > 0 {
 			favs, err := h.svc.FavoriteGameIDs(r.Context(), id)
 			if err != nil {
 				return nil, err
@@ -187,23 +182,42 @@ func (h *Handler) gameTypes(r *http.Request) (any, error) {
 	})
 }
 
+// platformOf maps the spec's device id (0 desktop, 1 mobile, 2 app), which
+// /demo/play, /demo/gp_games and /v2/game_label carry, to the client platform
+// id the catalogue filters by; an absent or unknown id maps to one that the
+// service refuses as an invalid device.
+func platformOf(device *int) int {
+	if device == nil {
+		return -1
+	}
+	switch *device {
+	case deviceIDDesktop:
+		return 1
+	case deviceIDMobile:
+		return 2
+	case deviceIDApp:
+		return 3
+	}
+	return -1
+}
+
 // providerBody is the body of /demo/gp_games and /v2/game_label.
 type providerBody struct {
 	SiteID     int64   `json:"site_id"`
 	Currency   string  `json:"currency"`
-	Device     int     `json:"device"`
+	Device     *int    `json:"device"`
 	GPID       gpParam `json:"gp_id"`
 	GameTypeID int     `json:"game_type_id"`
 	House      flag    `json:"house"`
 }
 
 func (b providerBody) query(r *http.Request) GamesQuery {
-	return GamesQuery{Query: Query{SiteID: b.SiteID, Currency: b.Currency, Device: b.Device, Lang: api.Lang(r.Context())},
+	return GamesQuery{Query: Query{SiteID: b.SiteID, Currency: b.Currency, Device: platformOf(b.Device), Lang: api.Lang(r.Context())},
 		GPID: b.GPID.ID, Popular: b.GPID.Popular, GameType: b.GameTypeID, House: bool(b.House)}
 }
 
 func (b providerBody) key() string {
-	return cache.Key(b.SiteID, b.Currency, b.Device, b.GPID.key(), b.GameTypeID, bool(b.House))
+	return cache.Key(b.SiteID, b.Currency, platformOf(b.Device), b.GPID.key(), b.GameTypeID, bool(b.House))
 }
 
 func (h *Handler) providerGames(r *http.Request) (any, error) {
@@ -298,7 +312,7 @@ func (h *Handler) demoPlay(r *http.Request) (any, error) {
 	var b struct {
 		SiteID   int64   `json:"site_id"`
 		Currency string  `json:"currency"`
-		Device   int     `json:"device"`
+		Device   *int    `json:"device"`
 		GPID     gpParam `json:"gp_id"`
 		GameType int     `json:"game_type"`
 		GameCode string  `json:"game_code"`
@@ -317,8 +331,8 @@ func (h *Handler) demoPlay(r *http.Request) (any, error) {
 		}
 	}
 	return h.svc.DemoPlay(r.Context(), PlayQuery{
-		Query: Query{SiteID: b.SiteID, Currency: b.Currency, Device: b.Device, Lang: api.Lang(r.Context())},
-		GPID:  b.GPID.ID, GameType: b.GameType, GameCode: b.GameCode, House: bool(b.House), MemberID: h.member(r)})
+		Query: Query{SiteID: b.SiteID, Currency: b.Currency, Device: platformOf(b.Device), Lang: api.Lang(r.Context())},
+		GPID:  b.GPID.ID, GameType: b.GameType, GameCode: b.GameCode, House: bool(b.House), MemberID: auth.MemberID(r)})
 }
 
 // imageName splits "{code}.svg" or "{code}-dark.svg".
@@ -405,7 +419,7 @@ func markGames(games []Game, fav map[int64]bool) []Game {
 	out := make([]Game, len(games))
 	for i, g := range games {
 		out[i] = g
-		out[i].MemberFavorite = boolInt(fav[g.GameID])
+		out[i].MemberFavorite = api.Flag(fav[g.GameID])
 	}
 	return out
 }
@@ -434,4 +448,20 @@ func (l TemplateLists) withFavorites(fav map[int64]bool) any {
 		out.List[i].GameList = markGames(x.GameList, fav)
 	}
 	return out
+}
+
+func (h *Handler) sportQuickbet(r *http.Request) (any, error) {
+	var b struct {
+		SiteID        int64  `json:"site_id"`
+		Currency      string `json:"currency"`
+		SupportDevice int    `json:"support_device"`
+		Domain        string `json:"domain"`
+	}
+	if err := api.Decode(r, &b); err != nil {
+		return nil, err
+	}
+	q := Query{SiteID: b.SiteID, Currency: b.Currency, Device: b.SupportDevice}
+	return h.cached(r, cache.Key(b.SiteID, b.Currency, b.SupportDevice, b.Domain), func() (any, error) {
+		return h.svc.SportQuickbet(r.Context(), q, b.Domain)
+	})
 }

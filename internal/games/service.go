@@ -7,14 +7,13 @@ package games
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
 	"gamehall/internal/api"
-	"gamehall/internal/db"
 	"gamehall/internal/i18n"
+	"gamehall/internal/provider"
 )
 
 // Sites is what the catalogue needs to know about sites.
@@ -24,25 +23,6 @@ type Sites interface {
 	CurrencyExponent(ctx context.Context, siteID int64, code string) (exp int, offered bool, err error)
 	// DemoMode reports the site's demo mode flag, which disables play.
 	DemoMode(ctx context.Context, siteID int64) (bool, error)
-}
-
-// DemoLauncher opens demo play of an in-house game and answers its page URL
-// (the in-house provider, internal/provider/house).
-type DemoLauncher interface {
-	StartDemo(ctx context.Context, siteID int64, gameCode, currency string, exponent int) (gameURL string, err error)
-}
-
-// Favorites tells which games a member marked as favourites. The member
-// domain provides it; without one every member_favorite is 0.
-type Favorites interface {
-	FavoriteGameIDs(ctx context.Context, memberID int64) (map[int64]bool, error)
-}
-
-// noFavorites is the default Favorites: nobody has any.
-type noFavorites struct{}
-
-func (noFavorites) FavoriteGameIDs(context.Context, int64) (map[int64]bool, error) {
-	return map[int64]bool{}, nil
 }
 
 // Spec-visible failures of launching a game (docs/api.md).
@@ -56,20 +36,28 @@ var (
 
 // Service holds the catalogue rules.
 type Service struct {
-	store *Store
-	sites Sites
-	demo  DemoLauncher
-	favs  Favorites
-	now   func() time.Time
+	store     *Store
+	sites     Sites
+	providers *provider.Registry
+	now       func() time.Time
+	// Real-money play (nil wallet: demo play only).
+	wallet Wallet
+	pub    Publisher
+	limit  Limiter
+	log    *slog.Logger
 }
 
-// NewService returns the service. favs may be nil (no member favourites
-// yet). Its clock is time.Now until WithClock replaces it.
-func NewService(store *Store, sites Sites, demo DemoLauncher, favs Favorites) *Service {
-	if favs == nil {
-		favs = noFavorites{}
-	}
-	return &Service{store: store, sites: sites, demo: demo, favs: favs, now: time.Now}
+// NewService returns the service; providers are the connected game
+// providers. Its clock is time.Now until WithClock replaces it.
+func NewService(store *Store, sites Sites, providers *provider.Registry) *Service {
+	return &Service{store: store, sites: sites, providers: providers, now: time.Now, log: slog.New(slog.DiscardHandler)}
+}
+
+// WithMoney turns real-money play on: transfers through w, game addresses
+// published through pub, recalls limited by limit.
+func (s *Service) WithMoney(w Wallet, pub Publisher, limit Limiter, log *slog.Logger) *Service {
+	s.wallet, s.pub, s.limit, s.log = w, pub, limit, log
+	return s
 }
 
 // WithClock sets the clock every time the service writes comes from, and
@@ -125,7 +113,7 @@ func (s *Service) check(ctx context.Context, q Query, deviceField string, device
 	if _, ok, err := s.sites.CurrencyExponent(ctx, q.SiteID, q.Currency); err != nil {
 		return 0, err
 	} else if !ok {
-		return 0, api.Invalid("currency", nil).With("currency is not offered by the site")
+		return 0, api.Bad("currency", "is not offered by the site")
 	}
 	if q.Device == 0 && deviceOptional {
 		return deviceAny, nil
@@ -211,8 +199,8 @@ func (s *Service) GameTypes(ctx context.Context, q GameTypesQuery) (map[string][
 		}
 		byType[h.GameType] = append(byType[h.GameType], Provider{GPID: h.ProviderID, GPCode: h.Code, GPName: h.Name,
 			GPGTName: labelOr(i18n.Pick(h.NameI18n, q.Lang), h.Name), GPLogo: ProviderLogoPath(h.Code, false),
-			GPLogoDark: ProviderLogoPath(h.Code, true), House: boolInt(h.House), Active: 1, AppID: h.AppID,
-			Connected: boolInt(h.House), Maintenance: boolInt(h.Maintenance), GameCount: n})
+			GPLogoDark: ProviderLogoPath(h.Code, true), House: api.Flag(h.House), Active: 1, AppID: h.AppID,
+			Connected: api.Flag(s.providers.Connected(h.Code)), Maintenance: api.Flag(h.In(s.now())), GameCount: n})
 	}
 	out := []GameType{}
 	for _, t := range rows {
@@ -264,28 +252,31 @@ func gameNames(raw, code string) map[string]string {
 	return m
 }
 
-func toGame(g GameRow, tags map[int64][]string) Game {
+func toGame(g GameRow, tags map[int64][]string, connected func(provider, game string) bool) Game {
 	t := tags[g.ID]
 	if t == nil {
 		t = []string{}
 	}
 	return Game{GameID: g.ID, GPID: g.ProviderID, GPCode: g.ProviderCode, GameType: g.GameType, GameCode: g.Code,
-		GameName: gameNames(g.NameI18n, g.Code), House: boolInt(g.House), Customized: boolInt(g.Customized),
+		GameName: gameNames(g.NameI18n, g.Code), House: api.Flag(g.House), Customized: api.Flag(g.Customized),
 		IconLight: g.IconLight, IconDark: g.IconDark, AndroidID: g.AndroidID, LogoImgID: g.LogoImgID, Tags: t,
-		Connected: boolInt(g.House)}
+		Connected: api.Flag(connected(g.ProviderCode, g.Code))}
 }
 
 // catalogue is the visible games of one query with the site's labels.
 type catalogue struct {
-	games  []GameRow
-	byID   map[int64]GameRow
-	tags   map[int64][]string
-	labels []Group
-	member []Membership // label memberships
+	// connected reports whether a game launches now (its provider is
+	// connected here and serves it).
+	connected func(provider, game string) bool
+	games     []GameRow
+	byID      map[int64]GameRow
+	tags      map[int64][]string
+	labels    []Group
+	member    []Membership // label memberships
 }
 
 func (s *Service) catalogue(ctx context.Context, siteID int64, f Filter) (catalogue, error) {
-	c := catalogue{byID: map[int64]GameRow{}, tags: map[int64][]string{}}
+	c := catalogue{byID: map[int64]GameRow{}, tags: map[int64][]string{}, connected: s.providers.Launches}
 	var err error
 	if c.games, err = s.store.Games(ctx, f); err != nil {
 		return c, err
@@ -314,7 +305,7 @@ func (s *Service) catalogue(ctx context.Context, siteID int64, f Filter) (catalo
 func (c catalogue) all() []Game {
 	out := make([]Game, len(c.games))
 	for i, g := range c.games {
-		out[i] = toGame(g, c.tags)
+		out[i] = toGame(g, c.tags, c.connected)
 	}
 	return out
 }
@@ -327,7 +318,7 @@ func (c catalogue) inGroup(members []Membership, groupID int64) []Game {
 			continue
 		}
 		if g, ok := c.byID[m.GameID]; ok {
-			out = append(out, toGame(g, c.tags))
+			out = append(out, toGame(g, c.tags, c.connected))
 		}
 	}
 	return out
@@ -541,100 +532,12 @@ func (s *Service) TemplateGameLists(ctx context.Context, q Query) (TemplateLists
 	return out, nil
 }
 
-// PlayQuery is the body of /demo/play.
-type PlayQuery struct {
-	Query
-	GPID     int64
-	GameType int
-	GameCode string
-	House    bool
-	// MemberID is the logged-in caller (0 for visitors): a member's launch
-	// goes to the top of their last-played list.
-	MemberID int64
-}
-
-// PlayURL is the /demo/play answer.
-type PlayURL struct {
-	GameURL string `json:"game_url"`
-}
-
-// Maintenance is the data of a maintenance answer: the window, when known.
-type Maintenance struct {
-	GPID    int64  `json:"gp_id"`
-	StartAt string `json:"start_at,omitempty"`
-	EndAt   string `json:"end_at,omitempty"`
-}
-
-// DemoPlay is /demo/play: visitors try an in-house game with play money. It
-// answers 205 while the site is in demo mode, 404 for an unknown game, 206 for
-// a game not offered for the currency or device, 203 while the provider is in
-// maintenance and 204 for a provider that is not connected.
-func (s *Service) DemoPlay(ctx context.Context, q PlayQuery) (PlayURL, error) {
-	if _, err := s.check(ctx, q.Query, "device", false); err != nil {
-		return PlayURL{}, err
-	}
-	bit, _ := deviceBit(q.Device)
-	if q.GameCode == "" || len(q.GameCode) > 64 {
-		return PlayURL{}, api.Invalid("game_code", nil)
-	}
-	demoMode, err := s.sites.DemoMode(ctx, q.SiteID)
-	if err != nil {
-		return PlayURL{}, err
-	}
-	if demoMode {
-		return PlayURL{}, ErrPlayDisabled
-	}
-	g, err := s.store.GameForPlay(ctx, q.GameCode)
-	if errors.Is(err, db.ErrNotFound) {
-		return PlayURL{}, ErrGameNotFound
-	}
-	if err != nil {
-		return PlayURL{}, err
-	}
-	if g.GameType == hiddenType || (q.GPID != 0 && q.GPID != g.ProviderID) || (q.GameType != 0 && q.GameType != g.GameType) {
-		return PlayURL{}, ErrGameNotFound
-	}
-	if !g.Enabled || !g.TypeEnabled || !g.ProviderActive || g.Devices&bit == 0 {
-		return PlayURL{}, ErrGameUnavailable
-	}
-	if !g.AllCurrencies {
-		ok, err := s.store.GameOffered(ctx, g.ID, q.Currency)
-		if err != nil {
-			return PlayURL{}, err
-		}
-		if !ok {
-			return PlayURL{}, ErrGameUnavailable
-		}
-	}
-	if g.Maintenance {
-		return PlayURL{}, ErrMaintenance.WithData(Maintenance{GPID: g.ProviderID,
-			StartAt: formatTime(g.MaintenanceStartAt), EndAt: formatTime(g.MaintenanceEndAt)})
-	}
-	if !g.House || s.demo == nil {
-		return PlayURL{}, ErrNotConnected
-	}
-	exp, _, err := s.sites.CurrencyExponent(ctx, q.SiteID, q.Currency)
-	if err != nil {
-		return PlayURL{}, err
-	}
-	u, err := s.demo.StartDemo(ctx, q.SiteID, g.Code, q.Currency, exp)
-	if err != nil {
-		return PlayURL{}, fmt.Errorf("demo play %s: %w", g.Code, err)
-	}
-	if q.MemberID > 0 {
-		if err := s.store.RecordPlayed(ctx, q.MemberID, g.ID, s.now().UnixMicro()); err != nil {
-			return PlayURL{}, err
-		}
-	}
-	return PlayURL{GameURL: u}, nil
-}
-
 // FavoriteGameIDs is the member's favourites (empty for visitors).
 func (s *Service) FavoriteGameIDs(ctx context.Context, memberID int64) (map[int64]bool, error) {
 	if memberID <= 0 {
 		return map[int64]bool{}, nil
 	}
-	return s.favs.FavoriteGameIDs(ctx, memberID)
+	return s.store.FavoriteGameIDs(ctx, memberID)
 }
 
 func labelOr(s, fallback string) string {
@@ -642,13 +545,6 @@ func labelOr(s, fallback string) string {
 		return fallback
 	}
 	return s
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // formatTime is RFC 3339 UTC, "" for an unset (zero) time.

@@ -8,6 +8,7 @@ import (
 	"gamehall/internal/db"
 	"gamehall/internal/dbtest"
 	"gamehall/internal/games"
+	gp "gamehall/internal/provider"
 	"gamehall/internal/seed"
 )
 
@@ -22,8 +23,10 @@ func (s sites) DemoMode(context.Context, int64) (bool, error) { return s.demoMod
 
 type launcher struct{}
 
-func (launcher) StartDemo(_ context.Context, _ int64, code, _ string, _ int) (string, error) {
-	return "/games/" + code + "/?session=x", nil
+func (launcher) Code() string         { return "GP001" }
+func (launcher) Has(code string) bool { return code == "gh_keno" }
+func (launcher) StartDemo(_ context.Context, l gp.DemoLaunch) (string, error) {
+	return "/games/" + l.GameCode + "/?session=x", nil
 }
 
 // TestDemoPlayRecordsPlayedOnTheServiceClock: a member's launch is recorded
@@ -40,7 +43,7 @@ func TestDemoPlayRecordsPlayedOnTheServiceClock(t *testing.T) {
 		}
 		at := time.Date(2031, 3, 4, 5, 6, 7, 0, time.UTC)
 		store := games.NewStore(d)
-		svc := games.NewService(store, sites{}, launcher{}, nil).WithClock(func() time.Time { return at })
+		svc := games.NewService(store, sites{}, gp.NewRegistry(launcher{})).WithClock(func() time.Time { return at })
 		u, err := svc.DemoPlay(ctx, games.PlayQuery{Query: games.Query{SiteID: 1, Currency: "USD", Device: 1},
 			GameCode: "gh_keno", MemberID: member})
 		if err != nil || u.GameURL != "/games/gh_keno/?session=x" {

@@ -32,7 +32,7 @@ type TypeRow struct {
 
 // Types lists the enabled game types in display order.
 func (s *Store) Types(ctx context.Context) ([]TypeRow, error) {
-	return db.Query(ctx, s.db, `SELECT id, type_key, name_en, hall_label_i18n, app_prefix, icon, icon_active, sort
+	return db.Query(ctx, s.db.Q(ctx), `SELECT id, type_key, name_en, hall_label_i18n, app_prefix, icon, icon_active, sort
 		FROM game_types WHERE enabled = TRUE ORDER BY sort, id`,
 		func(r *sql.Rows, t *TypeRow) error {
 			return r.Scan(&t.ID, &t.Key, &t.NameEN, &t.HallLabelI18n, &t.AppPrefix, &t.Icon, &t.IconActive, &t.Sort)
@@ -42,27 +42,25 @@ func (s *Store) Types(ctx context.Context) ([]TypeRow, error) {
 // ProviderTypeRow is one provider's hall in one game type, with the
 // provider's entry of the static provider table.
 type ProviderTypeRow struct {
-	ProviderID         int64
-	Code               string
-	Name               string
-	House              bool
-	AppID              string
-	Maintenance        bool
-	MaintenanceStartAt int64
-	MaintenanceEndAt   int64
-	GameType           int
-	NameI18n           string // gp_gt_name
+	ProviderID int64
+	Code       string
+	Name       string
+	House      bool
+	AppID      string
+	Window
+	GameType int
+	NameI18n string // gp_gt_name
 }
 
 // ProviderTypes lists the halls of active providers in display order.
 func (s *Store) ProviderTypes(ctx context.Context) ([]ProviderTypeRow, error) {
-	return db.Query(ctx, s.db, `SELECT p.id, p.code, p.name, p.house, p.app_id, p.maintenance, p.maintenance_start_at,
-		p.maintenance_end_at, pt.game_type, pt.name_i18n
+	return db.Query(ctx, s.db.Q(ctx), `SELECT p.id, p.code, p.name, p.house, p.app_id, p.maintenance, p.maintenance_start_at,
+		p.maintenance_end_at, p.maintenance_text_i18n, pt.game_type, pt.name_i18n
 		FROM provider_game_types pt JOIN providers p ON p.id = pt.provider_id
 		WHERE p.active = TRUE ORDER BY pt.game_type, pt.sort, p.sort, p.id`,
 		func(r *sql.Rows, p *ProviderTypeRow) error {
 			return r.Scan(&p.ProviderID, &p.Code, &p.Name, &p.House, &p.AppID, &p.Maintenance, &p.MaintenanceStartAt,
-				&p.MaintenanceEndAt, &p.GameType, &p.NameI18n)
+				&p.MaintenanceEndAt, &p.MaintenanceText, &p.GameType, &p.NameI18n)
 		})
 }
 
@@ -131,7 +129,7 @@ func (s *Store) Games(ctx context.Context, f Filter) ([]GameRow, error) {
 		b.WriteString(" AND p.house = TRUE")
 	}
 	b.WriteString(` ORDER BY t.sort, t.id, pt.sort, p.sort, p.id, g.sort, g.id`)
-	return db.Query(ctx, s.db, b.String(), scanGame, args...)
+	return db.Query(ctx, s.db.Q(ctx), b.String(), scanGame, args...)
 }
 
 // Membership puts a game in a label or a template list at a position.
@@ -151,27 +149,27 @@ type Group struct {
 
 // Labels lists the site's labels in display order.
 func (s *Store) Labels(ctx context.Context, siteID int64) ([]Group, error) {
-	return db.Query(ctx, s.db, `SELECT id, tag, name_i18n, sort FROM game_labels WHERE site_id = $1 ORDER BY sort, id`,
+	return db.Query(ctx, s.db.Q(ctx), `SELECT id, tag, name_i18n, sort FROM game_labels WHERE site_id = $1 ORDER BY sort, id`,
 		func(r *sql.Rows, g *Group) error { return r.Scan(&g.ID, &g.Tag, &g.NameI18n, &g.Sort) }, siteID)
 }
 
 // LabelGames lists which games carry which of the site's labels, in each
 // label's order.
 func (s *Store) LabelGames(ctx context.Context, siteID int64) ([]Membership, error) {
-	return db.Query(ctx, s.db, `SELECT lg.label_id, lg.game_id FROM game_label_games lg
+	return db.Query(ctx, s.db.Q(ctx), `SELECT lg.label_id, lg.game_id FROM game_label_games lg
 		JOIN game_labels l ON l.id = lg.label_id WHERE l.site_id = $1 ORDER BY l.sort, l.id, lg.sort, lg.game_id`,
 		func(r *sql.Rows, m *Membership) error { return r.Scan(&m.GroupID, &m.GameID) }, siteID)
 }
 
 // TemplateLists lists the site's template game lists in display order.
 func (s *Store) TemplateLists(ctx context.Context, siteID int64) ([]Group, error) {
-	return db.Query(ctx, s.db, `SELECT id, '', title_i18n, sort FROM template_game_lists WHERE site_id = $1 ORDER BY sort, id`,
+	return db.Query(ctx, s.db.Q(ctx), `SELECT id, '', title_i18n, sort FROM template_game_lists WHERE site_id = $1 ORDER BY sort, id`,
 		func(r *sql.Rows, g *Group) error { return r.Scan(&g.ID, &g.Tag, &g.NameI18n, &g.Sort) }, siteID)
 }
 
 // TemplateListGames lists the games of the site's template lists, in order.
 func (s *Store) TemplateListGames(ctx context.Context, siteID int64) ([]Membership, error) {
-	return db.Query(ctx, s.db, `SELECT lg.list_id, lg.game_id FROM template_game_list_games lg
+	return db.Query(ctx, s.db.Q(ctx), `SELECT lg.list_id, lg.game_id FROM template_game_list_games lg
 		JOIN template_game_lists l ON l.id = lg.list_id WHERE l.site_id = $1 ORDER BY l.sort, l.id, lg.sort, lg.game_id`,
 		func(r *sql.Rows, m *Membership) error { return r.Scan(&m.GroupID, &m.GameID) }, siteID)
 }
@@ -179,26 +177,24 @@ func (s *Store) TemplateListGames(ctx context.Context, siteID int64) ([]Membersh
 // PlayRow is a game with everything a launch decides on, visible or not.
 type PlayRow struct {
 	GameRow
-	Enabled            bool
-	TypeEnabled        bool
-	ProviderActive     bool
-	Maintenance        bool
-	MaintenanceStartAt int64
-	MaintenanceEndAt   int64
-	Devices            int
-	AllCurrencies      bool
+	Enabled        bool
+	TypeEnabled    bool
+	ProviderActive bool
+	Window
+	Devices       int
+	AllCurrencies bool
 }
 
 // GameForPlay loads the game with code; db.ErrNotFound when there is none.
 func (s *Store) GameForPlay(ctx context.Context, code string) (PlayRow, error) {
-	rows, err := db.Query(ctx, s.db, `SELECT `+gameColumns+`, g.enabled, t.enabled, p.active, p.maintenance,
-		p.maintenance_start_at, p.maintenance_end_at, g.devices, g.all_currencies
+	rows, err := db.Query(ctx, s.db.Q(ctx), `SELECT `+gameColumns+`, g.enabled, t.enabled, p.active, p.maintenance,
+		p.maintenance_start_at, p.maintenance_end_at, p.maintenance_text_i18n, g.devices, g.all_currencies
 		FROM games g JOIN providers p ON p.id = g.provider_id JOIN game_types t ON t.id = g.game_type
 		WHERE g.game_code = $1`,
 		func(r *sql.Rows, g *PlayRow) error {
 			return r.Scan(&g.ID, &g.ProviderID, &g.ProviderCode, &g.House, &g.GameType, &g.Code, &g.NameI18n, &g.Customized,
 				&g.IconLight, &g.IconDark, &g.AndroidID, &g.LogoImgID, &g.Enabled, &g.TypeEnabled, &g.ProviderActive,
-				&g.Maintenance, &g.MaintenanceStartAt, &g.MaintenanceEndAt, &g.Devices, &g.AllCurrencies)
+				&g.Maintenance, &g.MaintenanceStartAt, &g.MaintenanceEndAt, &g.MaintenanceText, &g.Devices, &g.AllCurrencies)
 		}, code)
 	if err != nil {
 		return PlayRow{}, err
@@ -212,7 +208,7 @@ func (s *Store) GameForPlay(ctx context.Context, code string) (PlayRow, error) {
 // GameOffered reports whether the game is offered in currency.
 func (s *Store) GameOffered(ctx context.Context, gameID int64, currency string) (bool, error) {
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM game_currencies WHERE game_id = $1 AND currency = $2`,
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM game_currencies WHERE game_id = $1 AND currency = $2`,
 		gameID, currency).Scan(&n)
 	if err != nil {
 		return false, fmt.Errorf("game currencies: %w", db.MapError(err))
@@ -231,7 +227,7 @@ type TileRow struct {
 // Tile loads what the tile of game code shows; db.ErrNotFound when there is none.
 func (s *Store) Tile(ctx context.Context, code string) (TileRow, error) {
 	var t TileRow
-	err := s.db.QueryRowContext(ctx, `SELECT g.game_code, g.name_i18n, g.game_type, p.name
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT g.game_code, g.name_i18n, g.game_type, p.name
 		FROM games g JOIN providers p ON p.id = g.provider_id WHERE g.game_code = $1`, code).
 		Scan(&t.Code, &t.NameI18n, &t.GameType, &t.Provider)
 	if err != nil {
@@ -244,9 +240,22 @@ func (s *Store) Tile(ctx context.Context, code string) (TileRow, error) {
 // there is none.
 func (s *Store) ProviderName(ctx context.Context, code string) (string, error) {
 	var name string
-	err := s.db.QueryRowContext(ctx, `SELECT name FROM providers WHERE code = $1`, code).Scan(&name)
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT name FROM providers WHERE code = $1`, code).Scan(&name)
 	if err != nil {
 		return "", fmt.Errorf("provider %q: %w", code, db.MapError(err))
 	}
 	return name, nil
+}
+
+// ProviderRow is a provider of the static table.
+type ProviderRow struct {
+	ID   int64
+	Code string
+	Name string
+}
+
+// ActiveProviders lists the active providers in display order.
+func (s *Store) ActiveProviders(ctx context.Context) ([]ProviderRow, error) {
+	return db.Query(ctx, s.db.Q(ctx), `SELECT id, code, name FROM providers WHERE active = TRUE ORDER BY sort, id`,
+		func(r *sql.Rows, p *ProviderRow) error { return r.Scan(&p.ID, &p.Code, &p.Name) })
 }

@@ -179,6 +179,7 @@ func TestRecovery(t *testing.T) {
 			t.Fatalf("login with the new password: %d", res.Code)
 		}
 		// Brute force on the withdrawal password locks recovery (203) for verify and reset.
+		_, early := verify(map[string]any{"account": "agent001", "withdraw_password": "1234", "member_email": "agent@gamehall.test"})
 		var last int
 		for i := 0; i < 5; i++ {
 			last, _ = verify(with(good, "account", "agent001", "member_email", "agent@gamehall.test", "withdraw_password", "000"+string(rune('0'+i))))
@@ -189,8 +190,14 @@ func TestRecovery(t *testing.T) {
 		if code, _ := verify(map[string]any{"account": "agent001", "withdraw_password": "1234", "member_email": "agent@gamehall.test"}); code != 203 {
 			t.Fatalf("right password while locked: %d, want 203", code)
 		}
-		if got := reset(map[string]any{"account": "agent001", "password": "newpass99", "token": "x"}); got != 203 {
-			t.Fatalf("reset while locked: %d", got)
+		if got := reset(map[string]any{"account": "agent001", "password": "newpass99", "token": early}); got != 203 {
+			t.Fatalf("reset while locked with a token from before the lock: %d", got)
+		}
+		// A forged token answers alike for a locked, an open and an unknown account.
+		for _, acct := range []string{"agent001", "demo001", "nosuchacct"} {
+			if got := reset(map[string]any{"account": acct, "password": "newpass99", "token": "forged"}); got != 101 {
+				t.Fatalf("forged token for %s: %d, want 101", acct, got)
+			}
 		}
 	})
 }

@@ -80,6 +80,8 @@ var (
 	ErrOldPassword       = api.NewError(101, "profile_old_password_wrong")
 	ErrOldPasswordLocked = api.NewError(106, "profile_old_password_locked")
 	ErrNotEditable       = api.NewError(400, "profile_field_not_editable")
+	ErrWithdrawPwWrong   = api.NewError(107, "profile_withdraw_password_wrong")
+	ErrWithdrawPwLocked  = api.NewError(108, "profile_withdraw_password_locked")
 )
 
 // contactCodes maps contact handle fields to their spec codes (301-308).

@@ -1,12 +1,12 @@
 package member
 
 import (
-	"context"
 	"net/http"
 	"net/netip"
 	"strings"
 
 	"gamehall/internal/api"
+	"gamehall/internal/auth"
 )
 
 // Handler serves the member endpoints.
@@ -14,8 +14,7 @@ type Handler struct {
 	api         *api.API
 	svc         *Service
 	country     func(*http.Request) string
-	balances    Balances
-	exponent    func(ctx context.Context, siteID int64, currency string) (int, error)
+	wallet      Wallet
 	handoffKey  []byte
 	defaultLang func(siteID int64) string
 	defaultSite int64
@@ -25,8 +24,7 @@ type Handler struct {
 // HandlerDeps are what the handler needs besides the service.
 type HandlerDeps struct {
 	Country     func(*http.Request) string
-	Balances    Balances
-	Exponent    func(ctx context.Context, siteID int64, currency string) (int, error)
+	Wallet      Wallet
 	HandoffKey  []byte
 	DefaultLang func(siteID int64) string
 	DefaultSite int64
@@ -36,13 +34,13 @@ type HandlerDeps struct {
 
 // NewHandler returns the handler.
 func NewHandler(a *api.API, svc *Service, d HandlerDeps) *Handler {
-	return &Handler{api: a, svc: svc, country: d.Country, balances: d.Balances, exponent: d.Exponent,
+	return &Handler{api: a, svc: svc, country: d.Country, wallet: d.Wallet,
 		handoffKey: d.HandoffKey, defaultLang: d.DefaultLang, defaultSite: d.DefaultSite, trusted: d.TrustedProxies}
 }
 
 // Routes registers the endpoints; members is the router requiring a session.
 func (h *Handler) Routes(r api.Router) {
-	members := r.With(Required(h.api))
+	members := r.With(auth.Required(h.api))
 	r.GetOrPost("/api/get_login_header", h.loginHeader)
 	r.Post("/api/login", h.login)
 	r.Post("/api/login/double_validation", h.doubleValidation)
@@ -64,6 +62,7 @@ func (h *Handler) Routes(r api.Router) {
 	members.Post("/api/member/profile", h.profile)
 	members.Post("/api/member/profile/common/layout", h.layout)
 	members.Post("/api/member/profile/edit_password", h.editPassword)
+	members.Post("/api/member/profile/withdraw_password", h.withdrawPassword)
 	members.Post("/api/member/profile/update", h.updateProfile)
 	members.Post("/api/member/profile/sms", h.profileSMS)
 }
@@ -120,7 +119,7 @@ func (h *Handler) logout(r *http.Request) (any, error) {
 	if err := api.Decode(r, &struct{}{}); err != nil {
 		return nil, err
 	}
-	if p, ok := PrincipalFrom(r.Context()); ok {
+	if p, ok := auth.From(r.Context()); ok {
 		return api.Done(h.svc.Logout(r.Context(), p))
 	}
 	return api.Done(nil)
@@ -144,16 +143,16 @@ func (h *Handler) verification(r *http.Request) (any, error) {
 	siteID, _ := asInt(body["site_id"])
 	currency, _ := body["member_currency"].(string)
 	regType, _ := body["register_type"].(string)
-	for field := range fieldNames {
+	for _, field := range verifiableFields() {
 		if v, ok := body[field]; ok {
 			s, ok := v.(string)
 			if !ok {
 				return nil, api.Invalid(field, nil)
 			}
-			return api.Done(h.svc.VerifyField(r.Context(), siteID, currency, field, s, regType))
+			return api.Done(h.svc.VerifyField(r.Context(), siteID, currency, field, s, regType, h.meta(r)))
 		}
 	}
-	return nil, api.Invalid("field", nil)
+	return nil, api.Bad("body", "names no field that can be verified")
 }
 
 func asInt(v any) (int64, bool) {
@@ -259,7 +258,7 @@ func (h *Handler) recoveryReset(r *http.Request) (any, error) {
 	if in.SiteID == 0 {
 		in.SiteID = h.defaultSite
 	}
-	return api.Done(h.svc.RecoveryReset(r.Context(), in))
+	return api.Done(h.svc.RecoveryReset(r.Context(), in, h.meta(r)))
 }
 
 func (h *Handler) forgotSMS(r *http.Request) (any, error) {
@@ -296,7 +295,7 @@ func (h *Handler) profile(r *http.Request) (any, error) {
 	if err := api.Decode(r, &struct{}{}); err != nil {
 		return nil, err
 	}
-	p, _ := PrincipalFrom(r.Context())
+	p, _ := auth.From(r.Context())
 	return h.svc.Profile(r.Context(), p)
 }
 
@@ -304,12 +303,8 @@ func (h *Handler) layout(r *http.Request) (any, error) {
 	if err := api.Decode(r, &struct{}{}); err != nil {
 		return nil, err
 	}
-	p, _ := PrincipalFrom(r.Context())
-	exp, err := h.exponent(r.Context(), p.SiteID, p.Currency)
-	if err != nil {
-		return nil, err
-	}
-	return h.svc.Layout(r.Context(), p, h.balances, exp)
+	p, _ := auth.From(r.Context())
+	return h.svc.Layout(r.Context(), p, h.wallet)
 }
 
 // editPassword answers the new session's token in the authorization header
@@ -319,12 +314,21 @@ func (h *Handler) editPassword(r *http.Request) (any, error) {
 	if err := api.Decode(r, &in); err != nil {
 		return nil, err
 	}
-	p, _ := PrincipalFrom(r.Context())
+	p, _ := auth.From(r.Context())
 	out, err := h.svc.EditPassword(r.Context(), p, in, h.meta(r))
 	if err != nil {
 		return nil, err
 	}
 	return api.WithHeader{Key: "Authorization", Value: "Bearer " + out.Token, Data: out}, nil
+}
+
+func (h *Handler) withdrawPassword(r *http.Request) (any, error) {
+	var in WithdrawPasswordInput
+	if err := api.Decode(r, &in); err != nil {
+		return nil, err
+	}
+	p, _ := auth.From(r.Context())
+	return api.Done(h.svc.SetWithdrawPassword(r.Context(), p, in))
 }
 
 func (h *Handler) updateProfile(r *http.Request) (any, error) {
@@ -345,7 +349,7 @@ func (h *Handler) updateProfile(r *http.Request) (any, error) {
 		}
 		fields[k] = s
 	}
-	p, _ := PrincipalFrom(r.Context())
+	p, _ := auth.From(r.Context())
 	return api.Done(h.svc.UpdateProfile(r.Context(), p, fields, code))
 }
 
@@ -356,6 +360,6 @@ func (h *Handler) profileSMS(r *http.Request) (any, error) {
 	if err := api.Decode(r, &in); err != nil {
 		return nil, err
 	}
-	p, _ := PrincipalFrom(r.Context())
+	p, _ := auth.From(r.Context())
 	return api.Done(h.svc.SendProfileSMS(r.Context(), p, strings.TrimSpace(in.MemberPhone), h.meta(r)))
 }

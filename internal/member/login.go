@@ -1,9 +1,10 @@
 package member
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
-	"database/sql"
+	"encoding/json"
 	"errors"
 	"math/big"
 	"slices"
@@ -12,21 +13,49 @@ import (
 
 	"gamehall/internal/captcha"
 	"gamehall/internal/db"
+	"gamehall/internal/ratelimit"
 	"gamehall/internal/secret"
 )
 
-// DeviceInfo is the device part of the login payload (spec section 3).
+// DeviceInfo is the device part of the login payload (spec section 3). Its
+// fields describe the client and decide nothing, so each takes a JSON string
+// or number (the spec gives numeric device and platform ids and string
+// device types) and never refuses a login over its type.
 type DeviceInfo struct {
-	RemoteAddr    string `json:"remote_addr"`
-	Host          string `json:"host"`
-	Device        string `json:"device"`
-	SystemGroup   string `json:"system_group"`
-	UDID          string `json:"udid"`
-	LoginType     string `json:"login_type"`
-	CDN           string `json:"cdn"`
-	System        string `json:"system"`
-	Browser       string `json:"browser"`
-	SystemVersion string `json:"system_version"`
+	RemoteAddr    Descriptive `json:"remote_addr"`
+	Host          Descriptive `json:"host"`
+	Device        Descriptive `json:"device"`
+	SystemGroup   Descriptive `json:"system_group"`
+	UDID          Descriptive `json:"udid"`
+	LoginType     Descriptive `json:"login_type"`
+	CDN           Descriptive `json:"cdn"`
+	System        Descriptive `json:"system"`
+	Browser       Descriptive `json:"browser"`
+	SystemVersion Descriptive `json:"system_version"`
+}
+
+// Descriptive is a client-described value: a string as sent, a number or a
+// boolean as its JSON text; null, an object or a list are taken as empty.
+type Descriptive string
+
+// UnmarshalJSON takes any JSON value without error.
+func (d *Descriptive) UnmarshalJSON(raw []byte) error {
+	raw = bytes.TrimSpace(raw)
+	switch {
+	case len(raw) == 0:
+		*d = ""
+	case raw[0] == '"':
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return err
+		}
+		*d = Descriptive(s)
+	case raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9' || string(raw) == "true" || string(raw) == "false":
+		*d = Descriptive(raw)
+	default:
+		*d = ""
+	}
+	return nil
 }
 
 // LoginInput is the /login payload.
@@ -67,7 +96,7 @@ func (s *Service) Login(ctx context.Context, in LoginInput, meta Meta) (LoginDat
 	if in.Account == "" || in.Password == "" || in.Answer == "" {
 		return LoginData{}, ErrAccount
 	}
-	settings, err := s.store.Settings(ctx, in.SiteID)
+	settings, err := s.store.Rules(ctx, in.SiteID)
 	if err != nil {
 		return LoginData{}, err
 	}
@@ -76,44 +105,49 @@ func (s *Service) Login(ctx context.Context, in LoginInput, meta Meta) (LoginDat
 	} else if bad {
 		return LoginData{}, ErrIPBlocked
 	}
-	if meta.Country != "" && containsCode(settings.BlockedCountries, meta.Country) {
+	if meta.Country != "" && slices.Contains(settings.BlockedCountries, strings.ToUpper(meta.Country)) {
 		return LoginData{}, ErrCountry
 	}
-	ipKey := "login:fail:ip:" + meta.IP
-	acctKey := "login:fail:acct:" + normAccount(in.Account)
-	if n, err := s.limit.Count(ctx, ipKey, ipWindow); err != nil {
+	if err := s.captchas.Verify(ctx, in.CaptchaToken, in.Answer, captcha.KindLogin); err != nil {
+		if errors.Is(err, captcha.ErrWrong) {
+			return LoginData{}, ErrVerifyFailed
+		}
 		return LoginData{}, err
-	} else if n >= ipFailures {
+	}
+	// Each password check is reserved against both failure limits before it
+	// runs; a right password gives its reservations back.
+	ipTry, ok, err := s.limit.Reserve(ctx, "login:fail:ip:"+meta.IP, ipFailures, ipWindow)
+	if err != nil {
+		return LoginData{}, err
+	}
+	if !ok {
 		return LoginData{}, ErrIPThrottled
 	}
-	if n, err := s.limit.Count(ctx, acctKey, accountWindow); err != nil {
+	acctKey := "login:fail:acct:" + normAccount(in.Account)
+	acctTry, ok, err := s.limit.Reserve(ctx, acctKey, accountFailures, accountWindow)
+	if err != nil {
 		return LoginData{}, err
-	} else if n >= accountFailures {
-		return LoginData{}, ErrThrottled
 	}
-	if err := s.captchas.Verify(ctx, in.CaptchaToken, in.Answer, captcha.KindLogin); err != nil {
-		return LoginData{}, ErrVerifyFailed
-	}
-	fail := func() error {
-		if _, err := s.limit.Hit(ctx, ipKey, ipWindow); err != nil {
-			return err
-		}
-		if _, err := s.limit.Hit(ctx, acctKey, accountWindow); err != nil {
-			return err
-		}
-		return ErrAccount
+	if !ok {
+		return LoginData{}, errors.Join(ErrThrottled, s.limit.Refund(ctx, ipTry))
 	}
 	m, err := s.store.ByAccount(ctx, in.SiteID, in.Account)
 	if errors.Is(err, db.ErrNotFound) {
 		// Spend the same time as a real check so timing does not reveal accounts.
 		_ = secret.CheckPassword(s.dummyHash, in.Password)
-		return LoginData{}, fail()
+		return LoginData{}, ErrAccount
 	}
 	if err != nil {
 		return LoginData{}, err
 	}
 	if secret.CheckPassword(m.PasswordHash, in.Password) != nil {
-		return LoginData{}, fail()
+		return LoginData{}, ErrAccount
+	}
+	if err := s.limit.Refund(ctx, ipTry); err != nil {
+		return LoginData{}, err
+	}
+	if err := s.limit.Refund(ctx, acctTry); err != nil {
+		return LoginData{}, err
 	}
 	switch m.Status {
 	case "disabled":
@@ -124,8 +158,7 @@ func (s *Service) Login(ctx context.Context, in LoginInput, meta Meta) (LoginDat
 	if m.MustResetPassword {
 		return LoginData{}, ErrMustReset
 	}
-	_ = s.limit.Reset(ctx, acctKey, accountWindow)
-	dev := device(in.UDID, meta.UserAgent)
+	dev := device(string(in.UDID), meta.UserAgent)
 	trusted, any, err := s.store.Trusted(ctx, m.ID, dev)
 	if err != nil {
 		return LoginData{}, err
@@ -145,9 +178,9 @@ func (s *Service) Login(ctx context.Context, in LoginInput, meta Meta) (LoginDat
 func (s *Service) completeLogin(ctx context.Context, m Member, dev string, meta Meta, pendingID string) (LoginData, error) {
 	now := s.now()
 	var out LoginData
-	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+	err := s.db.Tx(ctx, func(ctx context.Context) error {
 		if pendingID != "" {
-			ok, err := s.store.FinishPending(ctx, tx, pendingID, now.UnixMicro())
+			ok, err := s.store.FinishPending(ctx, pendingID, now.UnixMicro())
 			if err != nil {
 				return err
 			}
@@ -156,13 +189,13 @@ func (s *Service) completeLogin(ctx context.Context, m Member, dev string, meta 
 			}
 		}
 		var err error
-		out, err = s.startSession(ctx, tx, m, dev, meta.IP, now)
+		out, err = s.startSession(ctx, m, dev, meta.IP, now)
+		s.db.AfterCommit(ctx, func() { s.announceLogin(out) })
 		return err
 	})
 	if err != nil {
 		return LoginData{}, err
 	}
-	s.announceLogin(out)
 	return out, nil
 }
 
@@ -206,7 +239,7 @@ func (s *Service) offerable(ctx context.Context, m Member, qs []string) ([]strin
 // challenge opens a pending login with its first question; ok is false when
 // the member has nothing to be asked (then the device cannot be checked and
 // the login proceeds as before double validation existed).
-func (s *Service) challenge(ctx context.Context, m Member, dev string, settings Settings) (Challenge, bool, error) {
+func (s *Service) challenge(ctx context.Context, m Member, dev string, settings Rules) (Challenge, bool, error) {
 	qs := questions(m)
 	if len(qs) == 0 {
 		return Challenge{}, false, nil
@@ -256,45 +289,58 @@ func (s *Service) DoubleValidation(ctx context.Context, in DVInput, meta Meta) (
 		return LoginData{}, ErrDVBlank
 	}
 	if err := s.captchas.Verify(ctx, in.CaptchaToken, in.CaptchaAnswer, captcha.KindLogin); err != nil {
-		return LoginData{}, ErrDVCaptcha
+		if errors.Is(err, captcha.ErrWrong) {
+			return LoginData{}, ErrDVCaptcha
+		}
+		return LoginData{}, err
 	}
 	if bad, err := s.store.Blacklisted(ctx, m.SiteID, "ip", meta.IP); err != nil {
 		return LoginData{}, err
 	} else if bad {
 		return LoginData{}, ErrDVThrottled
 	}
+	// The answer is reserved against the pending login's tries (and a
+	// withdrawal password against the account's lock) before it is checked.
+	n, err := s.store.ReserveAnswer(ctx, p.ID, dvMaxFailures)
+	if err != nil {
+		return LoginData{}, err
+	}
+	if n == 0 {
+		return LoginData{}, ErrDVLocked
+	}
 	withdraw := p.Question == "withdraw_password"
+	var wpwTry ratelimit.Attempt
 	if withdraw {
-		if locked, err := s.withdrawLocked(ctx, m.ID); err != nil {
+		var ok bool
+		if wpwTry, ok, err = s.reserveWithdraw(ctx, m.ID); err != nil {
 			return LoginData{}, err
-		} else if locked {
+		} else if !ok {
 			return LoginData{}, ErrDVQuestionLocked
 		}
 	}
 	if !answerMatches(m, p.Question, in.Answer) {
 		lockedNow := false
 		if withdraw {
-			if lockedNow, err = s.withdrawFailure(ctx, m.ID); err != nil {
+			if lockedNow, err = s.withdrawFailed(ctx, m.ID, wpwTry); err != nil {
 				return LoginData{}, err
 			}
 		}
-		p.Failures++
-		if p.Failures >= dvMaxFailures {
+		if n >= dvMaxFailures {
 			p.Remaining = 0
-		}
-		if err := s.store.UpdatePending(ctx, p); err != nil {
-			return LoginData{}, err
-		}
-		switch {
-		case p.Failures >= dvMaxFailures:
+			if err := s.store.UpdatePending(ctx, p); err != nil {
+				return LoginData{}, err
+			}
 			return LoginData{}, ErrDVLocked
-		case lockedNow:
+		}
+		if lockedNow {
 			return LoginData{}, ErrDVQuestionLocked
 		}
 		return LoginData{}, ErrDVWrong
 	}
 	if withdraw {
-		_ = s.limit.Reset(ctx, lockKey(m.ID), wpwWindow)
+		if err := s.limit.Refund(ctx, wpwTry); err != nil {
+			return LoginData{}, err
+		}
 	}
 	return s.completeLogin(ctx, m, p.Device, meta, p.ID)
 }
@@ -321,11 +367,19 @@ func (s *Service) Skip(ctx context.Context, loginID string) (Challenge, error) {
 	if left, err = s.offerable(ctx, m, left); err != nil {
 		return Challenge{}, err
 	}
+	was := p.Question
 	p.Question = left[pick(len(left))]
 	p.Asked = append(p.Asked, p.Question)
 	p.Remaining--
-	if err := s.store.UpdatePending(ctx, p); err != nil {
+	moved, err := s.store.NextQuestion(ctx, p, was)
+	if err != nil {
 		return Challenge{}, err
+	}
+	if !moved {
+		// A parallel skip moved it first: answer the question that stands.
+		if p, _, err = s.pending(ctx, loginID); err != nil {
+			return Challenge{}, err
+		}
 	}
 	return Challenge{MemberLoginID: p.ID, Question: p.Question, AvailableQuestionsCount: p.Remaining}, nil
 }
@@ -376,15 +430,6 @@ func answerMatches(m Member, question, answer string) bool {
 		return strings.EqualFold(answer, m.Email)
 	case "withdraw_password":
 		return m.WithdrawPasswordHash != "" && secret.CheckPassword(m.WithdrawPasswordHash, answer) == nil
-	}
-	return false
-}
-
-func containsCode(list, code string) bool {
-	for _, c := range strings.Split(list, ",") {
-		if strings.EqualFold(strings.TrimSpace(c), code) {
-			return true
-		}
 	}
 	return false
 }

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"gamehall/internal/config"
 	"gamehall/internal/db"
 	"gamehall/internal/dbtest"
 	"gamehall/internal/seed"
@@ -274,13 +273,13 @@ func TestProfileIsTheCallersOwn(t *testing.T) {
 	if !strings.Contains(string(res.Data), `"member_account":"agent001"`) || !strings.Contains(string(res.Data), `"is_agent":1`) {
 		t.Fatalf("layout: %s", res.Data)
 	}
-	if !strings.Contains(string(res.Data), `"member_cash":0.00`) {
+	if !strings.Contains(string(res.Data), `"member_cash":1000.00`) {
 		t.Fatalf("cash must be an exact amount: %s", res.Data)
 	}
 }
 
 func newServerWithKey(t *testing.T, d *db.DB, key []byte) *testutil.Server {
-	return testutil.NewServer(t, d, testutil.Dev, testutil.TrustLoopback, func(c *config.Config) { c.HandoffKey = key })
+	return testutil.NewServer(t, d, testutil.Dev, testutil.TrustLoopback, func(s *testutil.Setup) { s.HandoffKey = key })
 }
 
 func TestDemoModeDisablesLoginRegistrationAndRecovery(t *testing.T) {

@@ -2,7 +2,6 @@ package member
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"strconv"
@@ -10,15 +9,24 @@ import (
 	"time"
 
 	"gamehall/internal/api"
+	"gamehall/internal/auth"
 	"gamehall/internal/money"
+	"gamehall/internal/ratelimit"
 	"gamehall/internal/secret"
 	"gamehall/internal/sms"
 )
 
-// Balances gives a member's main wallet balance for the layout; nil until
-// the wallet exists, which shows zero.
-type Balances interface {
-	MainBalance(ctx context.Context, memberID int64) (money.Amount, error)
+// Wallet is the money part of the member layout (wallet.Service).
+type Wallet interface {
+	LayoutState(ctx context.Context, siteID, memberID int64, currency string) (WalletState, error)
+}
+
+// WalletState is what the layout shows of the member's money.
+type WalletState struct {
+	Cash         money.Amount
+	WalletStatus int
+	NeedBank     bool
+	IsPlaying    bool
 }
 
 // Profile is member_profile (spec section 3).
@@ -53,13 +61,13 @@ func mask(s string) string {
 }
 
 // Profile is /member/profile: the caller's own profile.
-func (s *Service) Profile(ctx context.Context, p Principal) (map[string]Profile, error) {
+func (s *Service) Profile(ctx context.Context, p auth.Principal) (map[string]Profile, error) {
 	m, err := s.store.ByID(ctx, p.MemberID)
 	if err != nil {
 		return nil, err
 	}
 	return map[string]Profile{"member_profile": {ID: m.ID, MemberAccount: m.Account, MemberName: m.Name,
-		IsWithdrawPassword: b2i(m.WithdrawPasswordHash != ""), MemberBirthday: m.Birthday, MemberEmail: m.Email,
+		IsWithdrawPassword: api.Flag(m.WithdrawPasswordHash != ""), MemberBirthday: m.Birthday, MemberEmail: m.Email,
 		MemberCurrency: m.Currency, MemberPhone: m.Phone, MemberLine: m.Line, MemberOthers: m.Others, MemberQQ: m.QQ,
 		MemberSkype: m.Skype, MemberWechat: m.Wechat, MemberFB: m.FB, MemberZalo: m.Zalo, MemberTelegram: m.Telegram,
 		MemberWhatsApp: m.WhatsApp, NewIdentityID: mask(m.IdentityID)}}, nil
@@ -84,20 +92,19 @@ type Layout struct {
 }
 
 // Layout is /member/profile/common/layout.
-func (s *Service) Layout(ctx context.Context, p Principal, balances Balances, exponent int) (map[string]Layout, error) {
+func (s *Service) Layout(ctx context.Context, p auth.Principal, wallet Wallet) (map[string]Layout, error) {
 	m, err := s.store.ByID(ctx, p.MemberID)
 	if err != nil {
 		return nil, err
 	}
-	cash := money.Amount{Exp: exponent}
-	if balances != nil {
-		if cash, err = balances.MainBalance(ctx, m.ID); err != nil {
-			return nil, err
-		}
+	w, err := wallet.LayoutState(ctx, m.SiteID, m.ID, m.Currency)
+	if err != nil {
+		return nil, err
 	}
 	return map[string]Layout{"member_common_layout": {ID: m.ID, MemberAccount: m.Account, MemberCurrency: m.Currency,
-		MemberCash: cash, MemberType: m.MemberType, AgentType: m.AgentType, AgentLevel: m.AgentLevel, IsAgent: b2i(m.IsAgent),
-		AgentActive: b2i(m.AgentActive), WalletStatus: 1, FirstLoginToChangePassword: b2i(m.FirstLoginChange)}}, nil
+		MemberCash: w.Cash, MemberType: m.MemberType, AgentType: m.AgentType, AgentLevel: m.AgentLevel, IsAgent: api.Flag(m.IsAgent),
+		AgentActive: api.Flag(m.AgentActive), WalletStatus: w.WalletStatus, FirstLoginToChangePassword: api.Flag(m.FirstLoginChange),
+		NeedBankAccountDepositVerified: api.Flag(w.NeedBank), IsPlaying: api.Flag(w.IsPlaying)}}, nil
 }
 
 // EditPasswordInput is /member/profile/edit_password.
@@ -108,11 +115,7 @@ type EditPasswordInput struct {
 
 // Old-password guesses on /member/profile/edit_password: a stolen session
 // must not become a login-password oracle.
-const (
-	oldPasswordFailures = 5
-	oldPasswordWindow   = 15 * time.Minute
-	oldPasswordLock     = 15 * time.Minute
-)
+var oldPasswordGuard = ratelimit.Guard{Max: 5, Window: 15 * time.Minute, Lock: 15 * time.Minute}
 
 func oldPasswordKey(memberID int64) string { return "pwedit:" + strconv.FormatInt(memberID, 10) }
 
@@ -120,69 +123,104 @@ func oldPasswordKey(memberID int64) string { return "pwedit:" + strconv.FormatIn
 // use dies too, its real-time connections close) and a new session is
 // opened for this browser. Five wrong old passwords in 15 minutes lock the
 // change for 15 minutes (106).
-func (s *Service) EditPassword(ctx context.Context, p Principal, in EditPasswordInput, meta Meta) (LoginData, error) {
+func (s *Service) EditPassword(ctx context.Context, p auth.Principal, in EditPasswordInput, meta Meta) (LoginData, error) {
 	m, err := s.store.ByID(ctx, p.MemberID)
 	if err != nil {
 		return LoginData{}, err
 	}
-	key := oldPasswordKey(m.ID)
-	if locked, err := s.limit.Locked(ctx, key); err != nil {
-		return LoginData{}, err
-	} else if locked {
-		return LoginData{}, ErrOldPasswordLocked
-	}
-	if secret.CheckPassword(m.PasswordHash, in.OldPassword) != nil {
-		n, err := s.limit.Hit(ctx, key, oldPasswordWindow)
-		if err != nil {
-			return LoginData{}, err
-		}
-		if n >= oldPasswordFailures {
-			if err := s.limit.Lock(ctx, key, oldPasswordLock); err != nil {
-				return LoginData{}, err
-			}
-			return LoginData{}, ErrOldPasswordLocked
-		}
-		return LoginData{}, ErrOldPassword
-	}
-	settings, err := s.store.Settings(ctx, m.SiteID)
+	settings, err := s.store.Rules(ctx, m.SiteID)
 	if err != nil {
+		return LoginData{}, err
+	}
+	if err := s.proveLoginPassword(ctx, m, in.OldPassword); err != nil {
 		return LoginData{}, err
 	}
 	if e := CheckPassword(in.NewPassword, settings.StrongPasswords); e != "" {
 		return LoginData{}, ErrPasswordRules.With(e)
 	}
-	_ = s.limit.Reset(ctx, key, oldPasswordWindow)
 	now := s.now()
 	var out LoginData
-	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
-		if err := s.store.SetPassword(ctx, tx, m.ID, secret.HashPassword(in.NewPassword, s.hash), now.UnixMicro()); err != nil {
+	err = s.db.Tx(ctx, func(ctx context.Context) error {
+		if err := s.store.SetPassword(ctx, m.ID, secret.HashPassword(in.NewPassword, s.hash), now.UnixMicro()); err != nil {
 			return err
 		}
 		var err error
-		out, err = s.startSession(ctx, tx, m, device("", meta.UserAgent), meta.IP, now)
+		out, err = s.startSession(ctx, m, device("", meta.UserAgent), meta.IP, now)
+		s.db.AfterCommit(ctx, func() { s.endSessions(m.ID, out.sessionID) })
 		return err
 	})
 	if err != nil {
 		return LoginData{}, err
 	}
-	s.endSessions(m.ID, out.sessionID)
 	return out, nil
 }
 
-// editable maps member-centre field names to the register setting that
-// governs them and the member column they change.
-var editable = map[string]struct{ setting, column string }{
-	"member_name": {"member_name", "name"}, "member_email": {"member_email", "email"},
-	"member_phone": {"member_phone", "phone"}, "member_birthday": {"member_birthday", "birthday"},
-	"identity_id": {"identity_id", "identity_id"}, "member_qq": {"qq", "qq"}, "member_telegram": {"telegram", "telegram"},
-	"member_whats_app": {"whatsapp", "whats_app"}, "member_skype": {"skype", "skype"}, "member_fb": {"facebook", "fb"},
-	"member_zalo": {"zalo", "zalo"}, "member_wechat": {"wechat", "wechat"},
+// proveLoginPassword checks the member's login password under the
+// old-password lock: the attempt is reserved before the check, a wrong one
+// counts and the one that spends the window locks (106).
+func (s *Service) proveLoginPassword(ctx context.Context, m Member, password string) error {
+	key := oldPasswordKey(m.ID)
+	try, ok, err := s.limit.Try(ctx, key, oldPasswordGuard)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return ErrOldPasswordLocked
+	}
+	if secret.CheckPassword(m.PasswordHash, password) != nil {
+		if locked, err := s.limit.Failed(ctx, key, oldPasswordGuard, try); err != nil {
+			return err
+		} else if locked {
+			return ErrOldPasswordLocked
+		}
+		return ErrOldPassword
+	}
+	return s.limit.Refund(ctx, try)
+}
+
+// WithdrawPasswordInput is /member/profile/withdraw_password.
+type WithdrawPasswordInput struct {
+	// Password is the login password: it proves the first setting.
+	Password string `json:"password"`
+	// OldWithdrawPassword proves a change of one already set.
+	OldWithdrawPassword string `json:"old_withdraw_password"`
+	WithdrawPassword    string `json:"withdraw_password"`
+}
+
+// SetWithdrawPassword sets the withdrawal password (four digits). A member
+// without one proves the session with the login password; a change needs the
+// old withdrawal password instead, under the account's shared
+// withdrawal-password lock, so that a stolen login password alone never
+// opens withdrawals. A forgotten one the operator clears (MemberUpdate).
+func (s *Service) SetWithdrawPassword(ctx context.Context, p auth.Principal, in WithdrawPasswordInput) error {
+	if e := CheckWithdrawPassword(in.WithdrawPassword, true); e != "" {
+		return api.Invalid("withdraw_password", nil).With(e)
+	}
+	m, err := s.store.ByID(ctx, p.MemberID)
+	if err != nil {
+		return err
+	}
+	if m.WithdrawPasswordHash == "" {
+		if err := s.proveLoginPassword(ctx, m, in.Password); err != nil {
+			return err
+		}
+	} else {
+		switch ok, locked, err := s.CheckWithdrawPassword(ctx, m.ID, in.OldWithdrawPassword); {
+		case err != nil:
+			return err
+		case locked:
+			return ErrWithdrawPwLocked
+		case !ok:
+			return ErrWithdrawPwWrong
+		}
+	}
+	return s.store.SetWithdrawPassword(ctx, m.ID, secret.HashPassword(in.WithdrawPassword, s.hash), s.now().UnixMicro())
 }
 
 // UpdateProfile changes the fields the register settings open to the member
 // centre (is_member_center), with the registration rules; a phone change
 // needs an SMS code when is_member_center_verification is on.
-func (s *Service) UpdateProfile(ctx context.Context, p Principal, fields map[string]string, phoneCode string) error {
+func (s *Service) UpdateProfile(ctx context.Context, p auth.Principal, fields map[string]string, phoneCode string) error {
 	m, err := s.store.ByID(ctx, p.MemberID)
 	if err != nil {
 		return err
@@ -195,23 +233,26 @@ func (s *Service) UpdateProfile(ctx context.Context, p Principal, fields map[str
 	changes := map[string]string{}
 	one := map[string]RegisterSetting{}
 	for name, value := range fields {
-		e, ok := editable[name]
-		if !ok || set[e.setting].IsMemberCenter != 1 {
+		f, ok := fieldByWire(name)
+		if !ok {
+			// The name is the client's own text: not echoed back.
+			return ErrNotEditable.With("not a member-centre field")
+		}
+		if !f.center || set[f.setting].IsMemberCenter != 1 {
 			return ErrNotEditable.With(name)
 		}
 		value = strings.TrimSpace(value)
-		if assign := fieldNames[name]; assign != nil {
-			assign(&in, value)
-		} else if name == "member_birthday" {
-			in.MemberBirthday = value
+		*f.value(&in) = value
+		one[f.setting] = set[f.setting]
+		if f.column == "email" {
+			value = strings.ToLower(value) // as registration stores it
 		}
-		one[e.setting] = set[e.setting]
-		changes[e.column] = value
+		changes[f.column] = value
 	}
 	if len(changes) == 0 {
 		return api.Invalid("fields", nil)
 	}
-	if err := s.checkFields(ctx, in, one, Settings{}, m.ID); err != nil {
+	if err := s.checkFields(ctx, in, one, Rules{}, m.ID); err != nil {
 		return err
 	}
 	if phone, ok := changes["phone"]; ok && phone != m.Phone && set["member_phone"].IsMemberCenterVerification == 1 {
@@ -222,18 +263,30 @@ func (s *Service) UpdateProfile(ctx context.Context, p Principal, fields map[str
 			return err
 		}
 	}
-	if err := s.store.UpdateFields(ctx, m.ID, changes, s.now().UnixMicro()); err != nil {
-		return err
-	}
-	if s.pub != nil {
-		s.pub.PublishMember(m.ID, "profile_updated", nil)
-	}
-	return nil
+	return s.db.Tx(ctx, func(ctx context.Context) error {
+		for col := range changes {
+			if err := s.store.ReleaseUnique(ctx, m.ID, col); err != nil {
+				return err
+			}
+		}
+		if err := s.claimUnique(ctx, m.SiteID, m.ID, uniqueValues(in, one)); err != nil {
+			return err
+		}
+		if err := s.store.UpdateFields(ctx, m.ID, changes, s.now().UnixMicro()); err != nil {
+			return err
+		}
+		s.db.AfterCommit(ctx, func() {
+			if s.pub != nil {
+				s.pub.PublishMember(m.ID, "profile_updated", nil)
+			}
+		})
+		return nil
+	})
 }
 
 // SendProfileSMS sends the code a member-centre phone change needs, for a
 // phone that passes the member's currency rule.
-func (s *Service) SendProfileSMS(ctx context.Context, p Principal, phone string, meta Meta) error {
+func (s *Service) SendProfileSMS(ctx context.Context, p auth.Principal, phone string, meta Meta) error {
 	if err := phoneRule(phone, p.Currency); err != nil {
 		return err
 	}

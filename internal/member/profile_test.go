@@ -48,6 +48,7 @@ func TestProfileUpdate(t *testing.T) {
 			{"open field with a closed one", map[string]any{"member_name": "New Name", "identity_id": "ID-1"}, 400},
 			{"nothing", map[string]any{}, 400},
 			{"not a string", map[string]any{"member_name": 5}, 400},
+			{"unknown field", map[string]any{"<script>x</script>": "v"}, 400},
 			{"e-mail of another member", map[string]any{"member_email": "AGENT@gamehall.test"}, 105},
 			{"phone of another member", map[string]any{"member_phone": "5550000001"}, 104},
 			{"e-mail invalid", map[string]any{"member_email": "not-an-email"}, 206},
@@ -55,8 +56,12 @@ func TestProfileUpdate(t *testing.T) {
 			{"phone without its code", map[string]any{"member_phone": "5551239999"}, 113},
 			{"phone with a wrong code", map[string]any{"member_phone": "5551239999", "phone_verify": "000000"}, 113},
 		} {
-			if got, msg := update(tc.body); got != tc.want {
+			got, msg := update(tc.body)
+			if got != tc.want {
 				t.Fatalf("%s: %d (%s), want %d", tc.name, got, msg, tc.want)
+			}
+			if strings.Contains(msg, "<script>") {
+				t.Fatalf("%s: the client's field name echoed back: %s", tc.name, msg)
 			}
 		}
 		if ev := sock.Event(own, 300*time.Millisecond); ev != "" {

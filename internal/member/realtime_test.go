@@ -10,7 +10,6 @@ import (
 
 	"github.com/coder/websocket"
 
-	"gamehall/internal/config"
 	"gamehall/internal/db"
 	"gamehall/internal/dbtest"
 	"gamehall/internal/seed"
@@ -187,7 +186,7 @@ func TestReplacedSessionSocketClosesOnAnotherNode(t *testing.T) {
 		t.Skip("GAMEHALL_TEST_REDIS not set")
 	}
 	d := dbtest.SQLite(t)
-	redis := func(c *config.Config) { c.RedisURL = addr }
+	redis := func(s *testutil.Setup) { s.RedisURL = addr }
 	a := testutil.NewServer(t, d, testutil.Dev, testutil.TrustLoopback, redis)
 	b := testutil.NewServer(t, d, testutil.Dev, testutil.TrustLoopback, redis)
 	id := memberID(t, d, seed.DemoMember)

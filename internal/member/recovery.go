@@ -2,7 +2,6 @@ package member
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 
 	"gamehall/internal/api"
 	"gamehall/internal/db"
+	"gamehall/internal/ratelimit"
 	"gamehall/internal/secret"
 	"gamehall/internal/sms"
 )
@@ -52,17 +52,19 @@ func (s *Service) withdrawLocked(ctx context.Context, memberID int64) (bool, err
 	return s.limit.Locked(ctx, lockKey(memberID))
 }
 
-// withdrawFailure counts one wrong answer towards the withdrawal-password
-// lock and reports whether it engaged the lock.
-func (s *Service) withdrawFailure(ctx context.Context, memberID int64) (bool, error) {
-	n, err := s.limit.Hit(ctx, lockKey(memberID), wpwWindow)
-	if err != nil {
-		return false, err
-	}
-	if n < wpwFailures {
-		return false, nil
-	}
-	return true, s.limit.Lock(ctx, lockKey(memberID), wpwLock)
+// withdrawGuard is the lock on an account's withdrawal password, shared by
+// recovery (wrong contacts count too) and double validation.
+var withdrawGuard = ratelimit.Guard{Max: wpwFailures, Window: wpwWindow, Lock: wpwLock}
+
+// reserveWithdraw reserves one check of the account's withdrawal password
+// (or of a recovery contact) before it runs.
+func (s *Service) reserveWithdraw(ctx context.Context, memberID int64) (ratelimit.Attempt, bool, error) {
+	return s.limit.Try(ctx, lockKey(memberID), withdrawGuard)
+}
+
+// withdrawFailed records a failed check and reports whether it engaged the lock.
+func (s *Service) withdrawFailed(ctx context.Context, memberID int64, try ratelimit.Attempt) (bool, error) {
+	return s.limit.Failed(ctx, lockKey(memberID), withdrawGuard, try)
 }
 
 // RecoveryVerify checks the e-mail or phone on file, then the withdrawal
@@ -86,18 +88,20 @@ func (s *Service) RecoveryVerify(ctx context.Context, in RecoveryVerifyInput, me
 	if err != nil {
 		return RecoveryToken{}, err
 	}
-	if locked, err := s.withdrawLocked(ctx, m.ID); err != nil {
-		return RecoveryToken{}, err
-	} else if locked {
-		return RecoveryToken{}, ErrRecLocked
-	}
 	email, phone := strings.TrimSpace(in.MemberEmail), strings.TrimSpace(in.MemberPhone)
 	if email == "" && phone == "" {
 		return RecoveryToken{}, ErrRecNoContact
 	}
-	// fail counts a wrong answer; the one that engages the lock answers 203.
+	try, ok, err := s.reserveWithdraw(ctx, m.ID)
+	if err != nil {
+		return RecoveryToken{}, err
+	}
+	if !ok {
+		return RecoveryToken{}, ErrRecLocked
+	}
+	// fail answers a wrong answer; the one that engages the lock answers 203.
 	fail := func(wrong error) (RecoveryToken, error) {
-		locked, err := s.withdrawFailure(ctx, m.ID)
+		locked, err := s.withdrawFailed(ctx, m.ID, try)
 		if err != nil {
 			return RecoveryToken{}, err
 		}
@@ -115,7 +119,9 @@ func (s *Service) RecoveryVerify(ctx context.Context, in RecoveryVerifyInput, me
 	if m.WithdrawPasswordHash == "" || secret.CheckPassword(m.WithdrawPasswordHash, in.WithdrawPassword) != nil {
 		return fail(ErrRecWithdrawPw)
 	}
-	_ = s.limit.Reset(ctx, lockKey(m.ID), wpwWindow)
+	if err := s.limit.Refund(ctx, try); err != nil {
+		return RecoveryToken{}, err
+	}
 	token := secret.NewToken()
 	if err := s.store.InsertRecoveryToken(ctx, secret.HashToken(token), m.ID, purposeReset, s.now().Add(recoveryTTL).UnixMicro()); err != nil {
 		return RecoveryToken{}, err
@@ -135,19 +141,34 @@ type RecoveryResetInput struct {
 // The token is spent before the new password is compared with the old one,
 // so only the holder of a live token learns "same as the old password"
 // (202), once per token: it is not a password oracle.
-func (s *Service) RecoveryReset(ctx context.Context, in RecoveryResetInput) error {
+func (s *Service) RecoveryReset(ctx context.Context, in RecoveryResetInput, meta Meta) error {
 	if err := s.open(ctx, in.SiteID); err != nil {
 		return err
 	}
-	settings, err := s.store.Settings(ctx, in.SiteID)
+	if ok, err := s.limit.Allow(ctx, "recovery:reset:ip:"+meta.IP, recoveryPerIP, recoveryIPWindow); err != nil {
+		return err
+	} else if !ok {
+		return api.ErrTooMany
+	}
+	settings, err := s.store.Rules(ctx, in.SiteID)
 	if err != nil {
 		return err
 	}
 	if e := CheckPassword(in.Password, settings.StrongPasswords); e != "" {
 		return ErrRecPassword.With(e)
 	}
-	m, err := s.store.ByAccount(ctx, in.SiteID, in.Account)
+	// The token is spent before anything about the account is looked at:
+	// a forged token answers the same for any account, existing or not.
+	now := s.now().UnixMicro()
+	memberID, err := s.store.SpendRecoveryToken(ctx, secret.HashToken(in.Token), purposeReset, now)
 	if errors.Is(err, db.ErrNotFound) {
+		return ErrRecToken
+	}
+	if err != nil {
+		return err
+	}
+	m, err := s.store.ByAccount(ctx, in.SiteID, in.Account)
+	if errors.Is(err, db.ErrNotFound) || (err == nil && m.ID != memberID) {
 		return ErrRecMismatch
 	}
 	if err != nil {
@@ -158,28 +179,10 @@ func (s *Service) RecoveryReset(ctx context.Context, in RecoveryResetInput) erro
 	} else if locked {
 		return ErrRecResetLocked
 	}
-	now := s.now().UnixMicro()
-	memberID, err := s.store.SpendRecoveryToken(ctx, s.db, secret.HashToken(in.Token), purposeReset, now)
-	if errors.Is(err, db.ErrNotFound) {
-		return ErrRecToken
-	}
-	if err != nil {
-		return err
-	}
-	if memberID != m.ID {
-		return ErrRecMismatch
-	}
 	if secret.CheckPassword(m.PasswordHash, in.Password) == nil {
 		return ErrRecSame
 	}
-	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
-		return s.store.SetPassword(ctx, tx, m.ID, secret.HashPassword(in.Password, s.hash), now)
-	})
-	if err != nil {
-		return err
-	}
-	s.endSessions(m.ID, 0)
-	return nil
+	return s.setPassword(ctx, m.ID, in.Password, now)
 }
 
 // ForgotSMS sends a password-reset code when account and phone match. It
@@ -217,7 +220,7 @@ func (s *Service) ForgotReset(ctx context.Context, in ForgotResetInput) error {
 	if err := s.open(ctx, in.SiteID); err != nil {
 		return err
 	}
-	settings, err := s.store.Settings(ctx, in.SiteID)
+	settings, err := s.store.Rules(ctx, in.SiteID)
 	if err != nil {
 		return err
 	}
@@ -238,12 +241,17 @@ func (s *Service) ForgotReset(ctx context.Context, in ForgotResetInput) error {
 		}
 		return err
 	}
-	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
-		return s.store.SetPassword(ctx, tx, m.ID, secret.HashPassword(in.Password, s.hash), s.now().UnixMicro())
+	return s.setPassword(ctx, m.ID, in.Password, s.now().UnixMicro())
+}
+
+// setPassword replaces the login password, which kills every session, and
+// closes their sockets once that has committed.
+func (s *Service) setPassword(ctx context.Context, memberID int64, password string, now int64) error {
+	return s.db.Tx(ctx, func(ctx context.Context) error {
+		if err := s.store.SetPassword(ctx, memberID, secret.HashPassword(password, s.hash), now); err != nil {
+			return err
+		}
+		s.db.AfterCommit(ctx, func() { s.endSessions(memberID, 0) })
+		return nil
 	})
-	if err != nil {
-		return err
-	}
-	s.endSessions(m.ID, 0)
-	return nil
 }

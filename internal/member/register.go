@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -43,21 +45,6 @@ type RegisterInput struct {
 	AgentDomain      string `json:"agent_domain"` // optional: host whose agent locks the currency
 }
 
-// settingsFor is the currency's field rules by name.
-func (s *Service) settingsFor(ctx context.Context, siteID int64, currency string) (map[string]RegisterSetting, error) {
-	all, err := s.store.RegisterSettings(ctx, siteID)
-	if err != nil {
-		return nil, err
-	}
-	out := map[string]RegisterSetting{}
-	for _, r := range all {
-		if r.Currency == currency {
-			out[r.Name] = r
-		}
-	}
-	return out, nil
-}
-
 func shown(set map[string]RegisterSetting, name string) bool { return set[name].IsDisplay == 1 }
 func required(set map[string]RegisterSetting, name string) bool {
 	return shown(set, name) && set[name].IsRequired == 1
@@ -67,16 +54,16 @@ func unique(set map[string]RegisterSetting, name string) bool { return set[name]
 // contact describes one contact handle field: its setting name, rule kind,
 // member column and input value.
 type contact struct {
-	setting, kind, column, value string
+	setting, wire, kind, column, value string
 }
 
 func (in RegisterInput) contacts() []contact {
-	return []contact{
-		{"qq", "qq", "qq", in.MemberQQ}, {"telegram", "telegram", "telegram", in.MemberTelegram},
-		{"whatsapp", "whatsapp", "whats_app", in.MemberWhatsApp}, {"skype", "skype", "skype", in.MemberSkype},
-		{"facebook", "facebook", "fb", in.MemberFB}, {"zalo", "zalo", "zalo", in.MemberZalo},
-		{"wechat", "wechat", "wechat", in.MemberWechat},
+	out := make([]contact, len(contactSettings))
+	for i, setting := range contactSettings {
+		f, _ := fieldBySetting(setting)
+		out[i] = contact{setting: setting, wire: f.wire, kind: setting, column: f.column, value: *f.value(&in)}
 	}
+	return out
 }
 
 // introducer is who brought the new member.
@@ -86,7 +73,7 @@ type introducer struct {
 
 // resolveIntroducer finds the agent or recommender named by code. An agent
 // is named by its account, a recommender by its recommend code.
-func (s *Service) resolveIntroducer(ctx context.Context, siteID int64, code, regType string, settings Settings) (introducer, error) {
+func (s *Service) resolveIntroducer(ctx context.Context, siteID int64, code, regType string, settings Rules) (introducer, error) {
 	code = strings.TrimSpace(code)
 	if code == "" {
 		return introducer{}, nil
@@ -132,7 +119,7 @@ func (s *Service) resolveIntroducer(ctx context.Context, siteID int64, code, reg
 
 // checkFields applies spec section 5 and the site's lists to every field;
 // the first failure wins, in the form's order.
-func (s *Service) checkFields(ctx context.Context, in RegisterInput, set map[string]RegisterSetting, settings Settings, except int64) error {
+func (s *Service) checkFields(ctx context.Context, in RegisterInput, set map[string]RegisterSetting, settings Rules, except int64) error {
 	if e := CheckAccount(in.MemberAccount); e != "" {
 		return api.Invalid("member_account", nil).With(e)
 	}
@@ -168,7 +155,10 @@ func (s *Service) checkFields(ctx context.Context, in RegisterInput, set map[str
 			continue
 		}
 		if e := CheckHandle(c.kind, c.value, required(set, c.setting)); e != "" {
-			return api.NewError(contactCodes[c.column], "reg_contact_invalid").With(s.msg("", e))
+			// The rule's key, translated per request, after the field's name.
+			bad := api.NewError(contactCodes[c.column], "reg_contact_invalid").With(e)
+			bad.Field = c.wire
+			return bad
 		}
 	}
 	if shown(set, "member_birthday") || in.MemberBirthday != "" {
@@ -200,7 +190,7 @@ func (s *Service) checkFields(ctx context.Context, in RegisterInput, set map[str
 		if bad, err := s.store.Blacklisted(ctx, in.SiteID, "phone", in.MemberPhone); err != nil {
 			return err
 		} else if bad {
-			return ErrPhoneBlacklisted.With(s.msg("", "reg_phone_blacklisted"))
+			return ErrPhoneBlacklisted
 		}
 	}
 	if in.MemberEmail != "" {
@@ -210,33 +200,58 @@ func (s *Service) checkFields(ctx context.Context, in RegisterInput, set map[str
 			return ErrEmailBlacklisted
 		}
 	}
-	type uq struct {
-		on     bool
-		column string
-		value  string
-		err    *api.Error
-	}
-	checks := []uq{
-		{true, "account", normAccount(in.MemberAccount), ErrAccountTaken},
-		{unique(set, "member_name") && name != "", "name", name, ErrNameTaken},
-		{unique(set, "member_phone") && in.MemberPhone != "", "phone", in.MemberPhone, ErrPhoneTaken},
-		{unique(set, "member_email") && in.MemberEmail != "", "email", strings.ToLower(in.MemberEmail), ErrEmailTaken},
-		{unique(set, "identity_id") && in.IdentityID != "", "identity_id", in.IdentityID, ErrIdentityTaken},
-	}
-	for _, c := range in.contacts() {
-		checks = append(checks, uq{unique(set, c.setting) && c.value != "", c.column, c.value,
-			api.NewError(contactCodes[c.column], "reg_contact_taken")})
-	}
-	for _, c := range checks {
-		if !c.on {
-			continue
-		}
-		taken, err := s.store.Taken(ctx, in.SiteID, c.column, c.value, except)
+	for _, u := range uniqueValues(in, set) {
+		taken, err := s.store.Taken(ctx, in.SiteID, u.column, u.value, except)
 		if err != nil {
 			return err
 		}
 		if taken {
-			return c.err
+			return u.err
+		}
+	}
+	return nil
+}
+
+// uniqueValue is a value of a member that the site keeps unique, in the
+// form registration compares, with the code a clash answers.
+type uniqueValue struct {
+	column, value string
+	err           *api.Error
+}
+
+// uniqueValues lists in's values that set keeps unique, the account first
+// (always unique).
+func uniqueValues(in RegisterInput, set map[string]RegisterSetting) []uniqueValue {
+	out := []uniqueValue{{"account", normAccount(in.MemberAccount), ErrAccountTaken}}
+	add := func(setting, column, value string, err *api.Error) {
+		if unique(set, setting) && value != "" {
+			out = append(out, uniqueValue{column, value, err})
+		}
+	}
+	add("member_name", "name", strings.TrimSpace(in.MemberName), ErrNameTaken)
+	add("member_phone", "phone", in.MemberPhone, ErrPhoneTaken)
+	add("member_email", "email", strings.ToLower(strings.TrimSpace(in.MemberEmail)), ErrEmailTaken)
+	add("identity_id", "identity_id", strings.TrimSpace(in.IdentityID), ErrIdentityTaken)
+	for _, c := range in.contacts() {
+		add(c.setting, c.column, c.value, api.NewError(contactCodes[c.column], "reg_contact_taken"))
+	}
+	return out
+}
+
+// claimUnique records the member's unique values (not the account, which
+// has its own index) in the transaction ctx carries: a value another member
+// took meanwhile answers its code, whatever the concurrency.
+func (s *Service) claimUnique(ctx context.Context, siteID, memberID int64, values []uniqueValue) error {
+	for _, u := range values {
+		if u.column == "account" {
+			continue
+		}
+		err := s.store.ClaimUnique(ctx, siteID, memberID, u.column, u.value)
+		if errors.Is(err, db.ErrConflict) {
+			return u.err
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -270,15 +285,29 @@ func (s *Service) Register(ctx context.Context, in RegisterInput, meta Meta) (Lo
 	} else if !ok {
 		return LoginData{}, ErrTooFrequent
 	}
-	settings, err := s.store.Settings(ctx, in.SiteID)
+	settings, err := s.store.Rules(ctx, in.SiteID)
 	if err != nil {
 		return LoginData{}, err
 	}
-	if n, err := s.store.RegistrationsFromIP(ctx, in.SiteID, meta.IP, now.Add(-24*time.Hour).UnixMicro()); err != nil {
+	// The day's registrations from one address are reserved before the
+	// work, and given back when the registration fails.
+	dayTry, ok, err := s.limit.Reserve(ctx, "register:day:"+strconv.FormatInt(in.SiteID, 10)+":"+meta.IP,
+		settings.RegisterPerIPLimit, 24*time.Hour)
+	if err != nil {
 		return LoginData{}, err
-	} else if n >= settings.RegisterPerIPLimit {
+	}
+	if !ok {
 		return LoginData{}, ErrIPLimit
 	}
+	out, err := s.register(ctx, in, meta, settings, now)
+	if err != nil {
+		return LoginData{}, errors.Join(err, s.limit.Refund(ctx, dayTry))
+	}
+	return out, nil
+}
+
+// register is Register past the address's limits.
+func (s *Service) register(ctx context.Context, in RegisterInput, meta Meta, settings Rules, now time.Time) (LoginData, error) {
 	// The host the browser called decides the agent domain; the body's
 	// agent_domain is only a claim, refused when it is not that host.
 	host := normHost(meta.Host)
@@ -306,7 +335,10 @@ func (s *Service) Register(ctx context.Context, in RegisterInput, meta Meta) (Lo
 	// The captcha is spent first: every attempt costs a fresh one.
 	if shown(set, "captcha") {
 		if err := s.captchas.Verify(ctx, in.CaptchaToken, in.Answer, captcha.KindRegister); err != nil {
-			return LoginData{}, ErrCaptcha
+			if errors.Is(err, captcha.ErrWrong) {
+				return LoginData{}, ErrCaptcha
+			}
+			return LoginData{}, err
 		}
 	}
 	in.MemberEmail = strings.TrimSpace(in.MemberEmail)
@@ -342,59 +374,73 @@ func (s *Service) Register(ctx context.Context, in RegisterInput, meta Meta) (Lo
 		m.WithdrawPasswordHash = secret.HashPassword(in.WithdrawPassword, s.hash)
 	}
 	var out LoginData
-	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
-		var err error
-		for range 5 { // a recommend code collision is astronomically rare; retry anyway
-			m.RecommendCode = newRecommendCode()
-			m.ID, err = s.store.Insert(ctx, tx, m)
-			if !errors.Is(err, db.ErrConflict) {
-				break
-			}
-			if taken, terr := s.store.Taken(ctx, in.SiteID, "account", normAccount(in.MemberAccount), 0); terr == nil && taken {
-				return ErrAccountTaken
-			}
-		}
-		if err != nil {
+	err = s.db.Tx(ctx, func(ctx context.Context) error {
+		if err := s.insertMember(ctx, &m); err != nil {
 			return err
 		}
-		m.Account = normAccount(m.Account)
-		out, err = s.startSession(ctx, tx, m, device("", meta.UserAgent), meta.IP, now)
+		if err := s.claimUnique(ctx, in.SiteID, m.ID, uniqueValues(in, set)); err != nil {
+			return err
+		}
+		var err error
+		out, err = s.startSession(ctx, m, device("", meta.UserAgent), meta.IP, now)
 		return err
 	})
-	if errors.Is(err, db.ErrConflict) {
-		return LoginData{}, ErrAccountTaken
-	}
 	return out, err
 }
 
-// fieldNames maps /register/verification field names to the payload.
-var fieldNames = map[string]func(*RegisterInput, string){
-	"member_account": func(in *RegisterInput, v string) { in.MemberAccount = v },
-	"member_name":    func(in *RegisterInput, v string) { in.MemberName = v },
-	"member_email":   func(in *RegisterInput, v string) { in.MemberEmail = v },
-	"member_phone":   func(in *RegisterInput, v string) { in.MemberPhone = v },
-	"identity_id":    func(in *RegisterInput, v string) { in.IdentityID = v },
-	"member_qq":      func(in *RegisterInput, v string) { in.MemberQQ = v },
-	"member_telegram": func(in *RegisterInput, v string) {
-		in.MemberTelegram = v
-	},
-	"member_whats_app": func(in *RegisterInput, v string) { in.MemberWhatsApp = v },
-	"member_skype":     func(in *RegisterInput, v string) { in.MemberSkype = v },
-	"member_fb":        func(in *RegisterInput, v string) { in.MemberFB = v },
-	"member_zalo":      func(in *RegisterInput, v string) { in.MemberZalo = v },
-	"member_wechat":    func(in *RegisterInput, v string) { in.MemberWechat = v },
-	"introducer":       func(in *RegisterInput, v string) { in.Introducer = v },
+// insertMember stores m with a fresh recommend code; a taken account is
+// ErrAccountTaken. Each insert runs in its own savepoint, so a clash leaves
+// the registration's transaction usable (PostgreSQL aborts it otherwise).
+func (s *Service) insertMember(ctx context.Context, m *Member) error {
+	for range 5 { // a recommend code collision is astronomically rare; retry anyway
+		m.RecommendCode = newRecommendCode()
+		err := s.db.Tx(ctx, func(ctx context.Context) error {
+			var err error
+			m.ID, err = s.store.Insert(ctx, *m)
+			return err
+		})
+		if err == nil {
+			m.Account = normAccount(m.Account)
+			return nil
+		}
+		if !errors.Is(err, db.ErrConflict) {
+			return err
+		}
+		if taken, terr := s.store.Taken(ctx, m.SiteID, "account", normAccount(m.Account), 0); terr != nil {
+			return terr
+		} else if taken {
+			return ErrAccountTaken
+		}
+	}
+	return fmt.Errorf("insert member: no free recommend code")
 }
+
+// Field checks per address: a form's blur checks are a handful a minute.
+const (
+	verifyPerIP  = 60
+	verifyWindow = 10 * time.Minute
+)
 
 // VerifyField is /register/verification: the server half of the on-blur
 // check of one field, with the same codes /register gives.
-func (s *Service) VerifyField(ctx context.Context, siteID int64, currency, field, value, regType string) error {
+func (s *Service) VerifyField(ctx context.Context, siteID int64, currency, field, value, regType string, meta Meta) error {
 	if err := s.sites.CheckSite(ctx, siteID); err != nil {
 		return err
 	}
-	set := fieldNames[field]
-	if set == nil {
-		return api.Invalid("field", nil)
+	// Each check tells whether a value is taken: bounded per address, like
+	// the other probes of who is registered.
+	if ok, err := s.limit.Allow(ctx, "register:verify:ip:"+meta.IP, verifyPerIP, verifyWindow); err != nil {
+		return err
+	} else if !ok {
+		return ErrTooFrequent
+	}
+	set := func(in *RegisterInput, v string) { in.MemberAccount = v }
+	if field != "member_account" {
+		f, ok := fieldByWire(field)
+		if !ok || f.setting == "member_birthday" {
+			return api.Bad("body", "names no field that can be verified")
+		}
+		set = func(in *RegisterInput, v string) { *f.value(in) = v }
 	}
 	if err := s.siteCurrency(ctx, siteID, currency); err != nil {
 		return err
@@ -403,7 +449,7 @@ func (s *Service) VerifyField(ctx context.Context, siteID int64, currency, field
 	if err != nil {
 		return err
 	}
-	settings, err := s.store.Settings(ctx, siteID)
+	settings, err := s.store.Rules(ctx, siteID)
 	if err != nil {
 		return err
 	}
@@ -417,31 +463,18 @@ func (s *Service) VerifyField(ctx context.Context, siteID int64, currency, field
 	set(&in, strings.TrimSpace(value))
 	one := map[string]RegisterSetting{}
 	for name, r := range rules {
-		if settingField(name) == field {
+		if f, ok := fieldBySetting(name); ok && f.wire == field {
 			one[name] = r
 		}
 	}
 	if field != "member_account" {
 		in.MemberAccount = "zz_" + randomSuffix()
 	}
-	err = s.checkFields(ctx, in, one, Settings{}, -1)
+	err = s.checkFields(ctx, in, one, Rules{}, -1)
 	if errors.Is(err, ErrIdentityTaken) {
 		return ErrIdentityTaken2
 	}
 	return err
-}
-
-// settingField maps a register setting name to its /register/verification field.
-func settingField(setting string) string {
-	switch setting {
-	case "qq", "telegram", "skype", "zalo", "wechat":
-		return "member_" + setting
-	case "whatsapp":
-		return "member_whats_app"
-	case "facebook":
-		return "member_fb"
-	}
-	return setting
 }
 
 func randomSuffix() string { return strings.ToLower(newRecommendCode()[:6]) }

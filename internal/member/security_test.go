@@ -2,11 +2,13 @@ package member_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"gamehall/internal/db"
 	"gamehall/internal/dbtest"
 	"gamehall/internal/member"
+	"gamehall/internal/secret"
 	"gamehall/internal/seed"
 )
 
@@ -276,6 +278,70 @@ func TestLoginThrottlesCountRealFailures(t *testing.T) {
 		}
 		if got := attempt("198.51.100.41", seed.DemoAgent, seed.DemoPassword); got != 100 {
 			t.Fatalf("another address: %d", got)
+		}
+	})
+}
+
+// TestSetWithdrawPassword: a member without a withdrawal password sets one
+// with the login password; a change needs the old withdrawal password, and
+// wrong ones spend the account's shared withdrawal-password lock.
+func TestSetWithdrawPassword(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newServer(t, d)
+		c := &client{s: s, ip: "203.0.113.181", ua: chrome}
+		if res := c.login(seed.DemoMember, seed.DemoPassword); res.Code != 100 {
+			t.Fatalf("login: %d", res.Code)
+		}
+		set := func(body map[string]any) int { return c.post("/api/member/profile/withdraw_password", body).Code }
+		isSet := func() bool {
+			return strings.Contains(string(c.post("/api/member/profile", `{}`).Data), `"is_withdraw_password":1`)
+		}
+		exec(t, d, `UPDATE members SET withdraw_password_hash = '' WHERE account = 'demo001'`)
+		if isSet() {
+			t.Fatal("profile says set after clearing")
+		}
+		for _, tc := range []struct {
+			name string
+			body map[string]any
+			want int
+		}{
+			{"missing", map[string]any{"password": seed.DemoPassword}, 400},
+			{"three digits", map[string]any{"password": seed.DemoPassword, "withdraw_password": "123"}, 400},
+			{"letters", map[string]any{"password": seed.DemoPassword, "withdraw_password": "12a4"}, 400},
+			{"wrong login password", map[string]any{"password": "not-mine1", "withdraw_password": "4321"}, 101},
+			{"first setting", map[string]any{"password": seed.DemoPassword, "withdraw_password": "4321"}, 100},
+			{"a change with the login password only", map[string]any{"password": seed.DemoPassword, "withdraw_password": "5555"}, 107},
+			{"a change with the old one", map[string]any{"old_withdraw_password": "4321", "withdraw_password": "5555"}, 100},
+		} {
+			if got := set(tc.body); got != tc.want {
+				t.Fatalf("%s: %d, want %d", tc.name, got, tc.want)
+			}
+		}
+		if !isSet() {
+			t.Fatal("profile says not set")
+		}
+		locked := 0
+		for i := 0; i < 8 && locked == 0; i++ {
+			switch got := set(map[string]any{"old_withdraw_password": fmt.Sprintf("%04d", 9000+i), "withdraw_password": "6666"}); got {
+			case 107:
+			case 108:
+				locked = i + 1
+			default:
+				t.Fatalf("wrong old withdrawal password %d: %d", i, got)
+			}
+		}
+		if locked == 0 {
+			t.Fatal("wrong old withdrawal passwords never locked")
+		}
+		if got := set(map[string]any{"old_withdraw_password": "5555", "withdraw_password": "6666"}); got != 108 {
+			t.Fatalf("right old one while locked: %d, want 108", got)
+		}
+		var hash string
+		if err := d.QueryRow(`SELECT withdraw_password_hash FROM members WHERE account = 'demo001'`).Scan(&hash); err != nil {
+			t.Fatal(err)
+		}
+		if secret.CheckPassword(hash, "5555") != nil {
+			t.Fatal("the stored withdrawal password is not the last one set")
 		}
 	})
 }

@@ -18,77 +18,6 @@ type Store struct {
 // NewStore returns a Store on d.
 func NewStore(d *db.DB) *Store { return &Store{db: d} }
 
-// Settings are a site's member rules.
-type Settings struct {
-	StrongPasswords    bool
-	RecommendEnabled   bool
-	RegisterPerIPLimit int
-	SMSVerifySeconds   int
-	SessionIdleMinutes int
-	DoubleValidation   bool
-	QuestionsCount     int
-	BlockedCountries   string
-}
-
-// Settings loads the site's member rules (defaults when the site has no row).
-func (s *Store) Settings(ctx context.Context, siteID int64) (Settings, error) {
-	st := Settings{RecommendEnabled: true, RegisterPerIPLimit: 5, SMSVerifySeconds: 60, SessionIdleMinutes: 120,
-		DoubleValidation: true, QuestionsCount: 3}
-	err := s.db.QueryRowContext(ctx, `SELECT strong_passwords, recommend_enabled, register_per_ip_limit, sms_verify_seconds,
-		session_idle_minutes, double_validation, questions_count, blocked_countries FROM member_settings WHERE site_id = $1`, siteID).Scan(
-		&st.StrongPasswords, &st.RecommendEnabled, &st.RegisterPerIPLimit, &st.SMSVerifySeconds, &st.SessionIdleMinutes,
-		&st.DoubleValidation, &st.QuestionsCount, &st.BlockedCountries)
-	if errors.Is(err, sql.ErrNoRows) {
-		return st, nil
-	}
-	if err != nil {
-		return st, fmt.Errorf("member settings: %w", db.MapError(err))
-	}
-	return st, nil
-}
-
-// RegisterSetting is one field's registration rule for a currency.
-type RegisterSetting struct {
-	Name                       string `json:"name"`
-	Currency                   string `json:"currency"`
-	IsDisplay                  int    `json:"is_display"`
-	IsRequired                 int    `json:"is_required"`
-	IsUnique                   int    `json:"is_unique"`
-	IsMemberCenter             int    `json:"is_member_center"`
-	IsVerification             int    `json:"is_verification"`
-	IsMemberCenterVerification int    `json:"is_member_center_verification"`
-}
-
-// RegisterSettings lists every field rule of the site, per currency.
-func (s *Store) RegisterSettings(ctx context.Context, siteID int64) ([]RegisterSetting, error) {
-	return db.Query(ctx, s.db, `SELECT name, currency, is_display, is_required, is_unique, is_member_center, is_verification,
-		is_member_center_verification FROM register_settings WHERE site_id = $1 ORDER BY currency, sort, name`,
-		func(r *sql.Rows, x *RegisterSetting) error {
-			var d, req, u, mc, v, mcv bool
-			if err := r.Scan(&x.Name, &x.Currency, &d, &req, &u, &mc, &v, &mcv); err != nil {
-				return err
-			}
-			x.IsDisplay, x.IsRequired, x.IsUnique, x.IsMemberCenter, x.IsVerification, x.IsMemberCenterVerification =
-				b2i(d), b2i(req), b2i(u), b2i(mc), b2i(v), b2i(mcv)
-			return nil
-		}, siteID)
-}
-
-// Agreement is one block of the service agreement.
-type Agreement struct {
-	ID      int64  `json:"id"`
-	Title   string `json:"title"`
-	Content string `json:"content"`
-}
-
-// Agreements lists the agreement in lang, else in fallback.
-func (s *Store) Agreements(ctx context.Context, siteID int64, lang, fallback string) ([]Agreement, error) {
-	return db.Query(ctx, s.db, `SELECT id, title, content FROM service_agreements WHERE site_id = $1 AND language = (
-		CASE WHEN EXISTS (SELECT 1 FROM service_agreements WHERE site_id = $1 AND language = $2) THEN $2 ELSE $3 END)
-		ORDER BY sort, id`, func(r *sql.Rows, a *Agreement) error { return r.Scan(&a.ID, &a.Title, &a.Content) },
-		siteID, lang, fallback)
-}
-
 // Member is a member row.
 type Member struct {
 	ID                   int64
@@ -124,19 +53,20 @@ type Member struct {
 	MustResetPassword    bool
 	RegisterIP           string
 	CreatedAt            int64
+	UpdatedAt            int64
 }
 
 const memberColumns = `id, site_id, account, password_hash, withdraw_password_hash, currency, name, email, phone, birthday,
 	identity_id, qq, telegram, whats_app, skype, fb, zalo, wechat, line, others, member_type, status, is_agent, agent_active,
 	agent_type, agent_level, agent_id, recommender_id, recommend_code, first_login_to_change_password, must_reset_password,
-	register_ip, created_at`
+	register_ip, created_at, updated_at`
 
 func scanMember(row interface{ Scan(...any) error }) (Member, error) {
 	var m Member
 	err := row.Scan(&m.ID, &m.SiteID, &m.Account, &m.PasswordHash, &m.WithdrawPasswordHash, &m.Currency, &m.Name, &m.Email,
 		&m.Phone, &m.Birthday, &m.IdentityID, &m.QQ, &m.Telegram, &m.WhatsApp, &m.Skype, &m.FB, &m.Zalo, &m.Wechat, &m.Line,
 		&m.Others, &m.MemberType, &m.Status, &m.IsAgent, &m.AgentActive, &m.AgentType, &m.AgentLevel, &m.AgentID,
-		&m.RecommenderID, &m.RecommendCode, &m.FirstLoginChange, &m.MustResetPassword, &m.RegisterIP, &m.CreatedAt)
+		&m.RecommenderID, &m.RecommendCode, &m.FirstLoginChange, &m.MustResetPassword, &m.RegisterIP, &m.CreatedAt, &m.UpdatedAt)
 	if err != nil {
 		return Member{}, db.MapError(err)
 	}
@@ -145,7 +75,7 @@ func scanMember(row interface{ Scan(...any) error }) (Member, error) {
 
 // ByID loads a member; db.ErrNotFound when absent.
 func (s *Store) ByID(ctx context.Context, id int64) (Member, error) {
-	m, err := scanMember(s.db.QueryRowContext(ctx, `SELECT `+memberColumns+` FROM members WHERE id = $1`, id))
+	m, err := scanMember(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+memberColumns+` FROM members WHERE id = $1`, id))
 	if err != nil {
 		return Member{}, fmt.Errorf("member %d: %w", id, err)
 	}
@@ -154,17 +84,17 @@ func (s *Store) ByID(ctx context.Context, id int64) (Member, error) {
 
 // ByAccount loads a member of the site by account (case-insensitive).
 func (s *Store) ByAccount(ctx context.Context, siteID int64, account string) (Member, error) {
-	m, err := scanMember(s.db.QueryRowContext(ctx, `SELECT `+memberColumns+` FROM members WHERE site_id = $1 AND account = $2`,
+	m, err := scanMember(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+memberColumns+` FROM members WHERE site_id = $1 AND account = $2`,
 		siteID, normAccount(account)))
 	if err != nil {
-		return Member{}, fmt.Errorf("member %q: %w", account, err)
+		return Member{}, fmt.Errorf("member by account: %w", err)
 	}
 	return m, nil
 }
 
 // ByRecommendCode loads the member owning a recommend code.
 func (s *Store) ByRecommendCode(ctx context.Context, siteID int64, code string) (Member, error) {
-	m, err := scanMember(s.db.QueryRowContext(ctx, `SELECT `+memberColumns+` FROM members WHERE site_id = $1 AND recommend_code = $2`,
+	m, err := scanMember(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+memberColumns+` FROM members WHERE site_id = $1 AND recommend_code = $2`,
 		siteID, code))
 	if err != nil {
 		return Member{}, fmt.Errorf("recommend code: %w", err)
@@ -172,17 +102,13 @@ func (s *Store) ByRecommendCode(ctx context.Context, siteID int64, code string) 
 	return m, nil
 }
 
-// uniqueColumns are the member columns a uniqueness check may name.
-var uniqueColumns = map[string]bool{"account": true, "name": true, "phone": true, "email": true, "identity_id": true,
-	"qq": true, "telegram": true, "whats_app": true, "skype": true, "fb": true, "zalo": true, "wechat": true}
-
 // Taken reports whether another member of the site (not except) has value in column.
 func (s *Store) Taken(ctx context.Context, siteID int64, column, value string, except int64) (bool, error) {
-	if !uniqueColumns[column] {
+	if !memberColumn(column) {
 		return false, fmt.Errorf("taken: column %q not allowed", column)
 	}
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM members WHERE site_id = $1 AND `+column+` = $2 AND id <> $3`,
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM members WHERE site_id = $1 AND `+column+` = $2 AND id <> $3`,
 		siteID, value, except).Scan(&n)
 	if err != nil {
 		return false, fmt.Errorf("taken %s: %w", column, db.MapError(err))
@@ -190,34 +116,32 @@ func (s *Store) Taken(ctx context.Context, siteID int64, column, value string, e
 	return n > 0, nil
 }
 
-// Blacklisted reports whether value is on the site's list of kind.
-func (s *Store) Blacklisted(ctx context.Context, siteID int64, kind, value string) (bool, error) {
-	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM blacklist WHERE site_id = $1 AND kind = $2 AND value = $3`,
-		siteID, kind, value).Scan(&n)
+// ClaimUnique records that the member holds value in column, which the
+// site keeps unique; db.ErrConflict when another member holds it.
+func (s *Store) ClaimUnique(ctx context.Context, siteID, memberID int64, column, value string) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO member_unique_values (site_id, field, value, member_id)
+		VALUES ($1, $2, $3, $4)`, siteID, column, value, memberID)
 	if err != nil {
-		return false, fmt.Errorf("blacklist: %w", db.MapError(err))
+		return fmt.Errorf("unique %s: %w", column, db.MapError(err))
 	}
-	return n > 0, nil
+	return nil
 }
 
-// RegistrationsFromIP counts members registered from ip since t.
-func (s *Store) RegistrationsFromIP(ctx context.Context, siteID int64, ip string, since int64) (int, error) {
-	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM members WHERE site_id = $1 AND register_ip = $2 AND created_at >= $3`,
-		siteID, ip, since).Scan(&n)
+// ReleaseUnique forgets the member's unique value in column (a profile change).
+func (s *Store) ReleaseUnique(ctx context.Context, memberID int64, column string) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `DELETE FROM member_unique_values WHERE member_id = $1 AND field = $2`, memberID, column)
 	if err != nil {
-		return 0, fmt.Errorf("registrations from ip: %w", db.MapError(err))
+		return fmt.Errorf("unique %s: %w", column, db.MapError(err))
 	}
-	return n, nil
+	return nil
 }
 
 // AgentByDomain is the agent owning host on the site.
 func (s *Store) AgentByDomain(ctx context.Context, siteID int64, host string) (Member, error) {
-	m, err := scanMember(s.db.QueryRowContext(ctx, `SELECT `+prefixed("m")+` FROM agent_domains d JOIN members m ON m.id = d.agent_id
+	m, err := scanMember(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+prefixed("m")+` FROM agent_domains d JOIN members m ON m.id = d.agent_id
 		WHERE d.host = $1 AND d.site_id = $2`, host, siteID))
 	if err != nil {
-		return Member{}, fmt.Errorf("agent domain %q: %w", host, err)
+		return Member{}, fmt.Errorf("agent by domain: %w", err)
 	}
 	return m, nil
 }
@@ -234,9 +158,9 @@ func prefixed(alias string) string {
 }
 
 // Insert creates a member in tx and returns its id.
-func (s *Store) Insert(ctx context.Context, tx *sql.Tx, m Member) (int64, error) {
+func (s *Store) Insert(ctx context.Context, m Member) (int64, error) {
 	var id int64
-	err := tx.QueryRowContext(ctx, `INSERT INTO members (site_id, account, password_hash, withdraw_password_hash, currency, name,
+	err := s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO members (site_id, account, password_hash, withdraw_password_hash, currency, name,
 		email, phone, birthday, identity_id, qq, telegram, whats_app, skype, fb, zalo, wechat, line, others, member_type, status,
 		agent_id, recommender_id, recommend_code, register_ip, created_at, updated_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, 'active', $21, $22, $23,
@@ -261,13 +185,19 @@ type Session struct {
 }
 
 // InsertSession revokes every other live session of the member and starts a
-// new one, in tx: one live session per member.
-func (s *Store) InsertSession(ctx context.Context, tx *sql.Tx, memberID int64, tokenHash, device, ip string, now int64) (int64, error) {
-	if _, err := tx.ExecContext(ctx, `UPDATE sessions SET revoked_at = $2 WHERE member_id = $1 AND revoked_at IS NULL`, memberID, now); err != nil {
-		return 0, fmt.Errorf("revoke sessions: %w", db.MapError(err))
+// new one, in the caller's transaction: one live session per member. The
+// member's row is locked first, so concurrent logins of one member queue
+// (PostgreSQL; SQLite has one writer) and each revokes the one before it; a
+// partial unique index refuses a second live session whatever happens.
+func (s *Store) InsertSession(ctx context.Context, memberID int64, tokenHash, device, ip string, now int64) (int64, error) {
+	if _, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE members SET updated_at = updated_at WHERE id = $1`, memberID); err != nil {
+		return 0, fmt.Errorf("lock member: %w", db.MapError(err))
+	}
+	if _, err := s.RevokeSessions(ctx, memberID, now); err != nil {
+		return 0, err
 	}
 	var id int64
-	err := tx.QueryRowContext(ctx, `INSERT INTO sessions (member_id, token_hash, rotated_at, device, ip, created_at, last_seen_at)
+	err := s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO sessions (member_id, token_hash, rotated_at, device, ip, created_at, last_seen_at)
 		VALUES ($1, $2, $3, $4, $5, $3, $3) RETURNING id`, memberID, tokenHash, now, device, ip).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("insert session: %w", db.MapError(err))
@@ -279,7 +209,7 @@ func (s *Store) InsertSession(ctx context.Context, tx *sql.Tx, memberID int64, t
 // or the previous one within its grace period.
 func (s *Store) SessionByToken(ctx context.Context, tokenHash string, now int64) (Session, error) {
 	var ss Session
-	err := s.db.QueryRowContext(ctx, `SELECT id, member_id, token_hash, rotated_at, last_seen_at FROM sessions
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT id, member_id, token_hash, rotated_at, last_seen_at FROM sessions
 		WHERE revoked_at IS NULL AND (token_hash = $1 OR (prev_token_hash = $1 AND prev_until > $2))`, tokenHash, now).Scan(
 		&ss.ID, &ss.MemberID, &ss.TokenHash, &ss.RotatedAt, &ss.LastSeenAt)
 	if err != nil {
@@ -292,7 +222,7 @@ func (s *Store) SessionByToken(ctx context.Context, tokenHash string, now int64)
 // LiveSession loads a session that is not revoked, by id.
 func (s *Store) LiveSession(ctx context.Context, id int64) (Session, error) {
 	var ss Session
-	err := s.db.QueryRowContext(ctx, `SELECT id, member_id, token_hash, rotated_at, last_seen_at FROM sessions
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT id, member_id, token_hash, rotated_at, last_seen_at FROM sessions
 		WHERE id = $1 AND revoked_at IS NULL`, id).Scan(&ss.ID, &ss.MemberID, &ss.TokenHash, &ss.RotatedAt, &ss.LastSeenAt)
 	if err != nil {
 		return Session{}, fmt.Errorf("session %d: %w", id, db.MapError(err))
@@ -302,7 +232,7 @@ func (s *Store) LiveSession(ctx context.Context, id int64) (Session, error) {
 
 // Touch records activity on a session.
 func (s *Store) Touch(ctx context.Context, sessionID, now int64) error {
-	if _, err := s.db.ExecContext(ctx, `UPDATE sessions SET last_seen_at = $2 WHERE id = $1`, sessionID, now); err != nil {
+	if _, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE sessions SET last_seen_at = $2 WHERE id = $1`, sessionID, now); err != nil {
 		return fmt.Errorf("touch session: %w", db.MapError(err))
 	}
 	return nil
@@ -312,7 +242,7 @@ func (s *Store) Touch(ctx context.Context, sessionID, now int64) error {
 // keeps working until graceUntil. It reports false when another request
 // rotated first.
 func (s *Store) Rotate(ctx context.Context, sessionID int64, oldHash, newHash string, now, graceUntil int64) (bool, error) {
-	res, err := s.db.ExecContext(ctx, `UPDATE sessions SET prev_token_hash = token_hash, prev_until = $4, token_hash = $3,
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE sessions SET prev_token_hash = token_hash, prev_until = $4, token_hash = $3,
 		rotated_at = $5, last_seen_at = $5 WHERE id = $1 AND token_hash = $2 AND revoked_at IS NULL`,
 		sessionID, oldHash, newHash, graceUntil, now)
 	if err != nil {
@@ -324,7 +254,7 @@ func (s *Store) Rotate(ctx context.Context, sessionID int64, oldHash, newHash st
 
 // Revoke ends one session.
 func (s *Store) Revoke(ctx context.Context, sessionID, now int64) error {
-	if _, err := s.db.ExecContext(ctx, `UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL`, sessionID, now); err != nil {
+	if _, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL`, sessionID, now); err != nil {
 		return fmt.Errorf("revoke session: %w", db.MapError(err))
 	}
 	return nil
@@ -334,7 +264,7 @@ func (s *Store) Revoke(ctx context.Context, sessionID, now int64) error {
 // the member has any trusted device at all.
 func (s *Store) Trusted(ctx context.Context, memberID int64, device string) (trusted, any bool, err error) {
 	var n, match int
-	err = s.db.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN device = $2 THEN 1 ELSE 0 END), 0)
+	err = s.db.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN device = $2 THEN 1 ELSE 0 END), 0)
 		FROM trusted_devices WHERE member_id = $1`, memberID, device).Scan(&n, &match)
 	if err != nil {
 		return false, false, fmt.Errorf("trusted devices: %w", db.MapError(err))
@@ -343,22 +273,13 @@ func (s *Store) Trusted(ctx context.Context, memberID int64, device string) (tru
 }
 
 // Trust records a trusted device.
-func (s *Store) Trust(ctx context.Context, q interface {
-	ExecContext(context.Context, string, ...any) (sql.Result, error)
-}, memberID int64, device string, now int64) error {
-	_, err := q.ExecContext(ctx, `INSERT INTO trusted_devices (member_id, device, trusted_at) VALUES ($1, $2, $3)
+func (s *Store) Trust(ctx context.Context, memberID int64, device string, now int64) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO trusted_devices (member_id, device, trusted_at) VALUES ($1, $2, $3)
 		ON CONFLICT (member_id, device) DO UPDATE SET trusted_at = $3`, memberID, device, now)
 	if err != nil {
 		return fmt.Errorf("trust device: %w", db.MapError(err))
 	}
 	return nil
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // Pending is a login waiting for its double validation answer.
@@ -376,7 +297,7 @@ type Pending struct {
 
 // InsertPending stores a pending login.
 func (s *Store) InsertPending(ctx context.Context, p Pending) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO pending_logins (id, member_id, device, question, asked, remaining, expires_at)
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO pending_logins (id, member_id, device, question, asked, remaining, expires_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7)`, p.ID, p.MemberID, p.Device, p.Question, strings.Join(p.Asked, ","), p.Remaining, p.ExpiresAt)
 	if err != nil {
 		return fmt.Errorf("pending login: %w", db.MapError(err))
@@ -390,7 +311,7 @@ func (s *Store) PendingByID(ctx context.Context, id string) (Pending, error) {
 	var p Pending
 	var asked string
 	var done sql.NullInt64
-	err := s.db.QueryRowContext(ctx, `SELECT id, member_id, device, question, asked, remaining, failures, expires_at, done_at
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT id, member_id, device, question, asked, remaining, failures, expires_at, done_at
 		FROM pending_logins WHERE id = $1`, id).Scan(
 		&p.ID, &p.MemberID, &p.Device, &p.Question, &asked, &p.Remaining, &p.Failures, &p.ExpiresAt, &done)
 	if err != nil {
@@ -403,17 +324,46 @@ func (s *Store) PendingByID(ctx context.Context, id string) (Pending, error) {
 
 // UpdatePending saves the question state of a pending login.
 func (s *Store) UpdatePending(ctx context.Context, p Pending) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE pending_logins SET question = $2, asked = $3, remaining = $4, failures = $5 WHERE id = $1`,
-		p.ID, p.Question, strings.Join(p.Asked, ","), p.Remaining, p.Failures)
+	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE pending_logins SET question = $2, asked = $3, remaining = $4 WHERE id = $1`,
+		p.ID, p.Question, strings.Join(p.Asked, ","), p.Remaining)
 	if err != nil {
 		return fmt.Errorf("pending login: %w", db.MapError(err))
 	}
 	return nil
 }
 
+// NextQuestion moves the pending login from the question it had when read
+// (was) to p's, spending one of its questions; false when another request
+// moved it first.
+func (s *Store) NextQuestion(ctx context.Context, p Pending, was string) (bool, error) {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE pending_logins SET question = $2, asked = $3, remaining = remaining - 1
+		WHERE id = $1 AND question = $4 AND remaining > 1 AND done_at IS NULL`, p.ID, p.Question, strings.Join(p.Asked, ","), was)
+	if err != nil {
+		return false, fmt.Errorf("pending login: %w", db.MapError(err))
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, nil
+}
+
+// ReserveAnswer counts one answer of a pending login before it is checked
+// and returns its number; 0 when the login has used its max tries (or is
+// finished), so at most max answers are ever checked.
+func (s *Store) ReserveAnswer(ctx context.Context, id string, max int) (int, error) {
+	var n int
+	err := s.db.Q(ctx).QueryRowContext(ctx, `UPDATE pending_logins SET failures = failures + 1
+		WHERE id = $1 AND failures < $2 AND done_at IS NULL RETURNING failures`, id, max).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("pending login: %w", db.MapError(err))
+	}
+	return n, nil
+}
+
 // FinishPending marks a pending login done in tx, once: false if it already was.
-func (s *Store) FinishPending(ctx context.Context, tx *sql.Tx, id string, now int64) (bool, error) {
-	res, err := tx.ExecContext(ctx, `UPDATE pending_logins SET done_at = $2 WHERE id = $1 AND done_at IS NULL`, id, now)
+func (s *Store) FinishPending(ctx context.Context, id string, now int64) (bool, error) {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE pending_logins SET done_at = $2 WHERE id = $1 AND done_at IS NULL`, id, now)
 	if err != nil {
 		return false, fmt.Errorf("finish pending: %w", db.MapError(err))
 	}
@@ -421,22 +371,39 @@ func (s *Store) FinishPending(ctx context.Context, tx *sql.Tx, id string, now in
 	return n == 1, nil
 }
 
-// SetPassword replaces the login password hash, clears the forced-change and
-// must-reset flags and revokes every session (the caller opens a new one).
-func (s *Store) SetPassword(ctx context.Context, tx *sql.Tx, memberID int64, hash string, now int64) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE members SET password_hash = $2, first_login_to_change_password = FALSE,
-		must_reset_password = FALSE, updated_at = $3 WHERE id = $1`, memberID, hash, now); err != nil {
-		return fmt.Errorf("set password: %w", db.MapError(err))
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE sessions SET revoked_at = $2 WHERE member_id = $1 AND revoked_at IS NULL`, memberID, now); err != nil {
-		return fmt.Errorf("revoke sessions: %w", db.MapError(err))
+// SetWithdrawPassword replaces the withdrawal password hash.
+func (s *Store) SetWithdrawPassword(ctx context.Context, memberID int64, hash string, now int64) error {
+	if _, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE members SET withdraw_password_hash = $2, updated_at = $3 WHERE id = $1`,
+		memberID, hash, now); err != nil {
+		return fmt.Errorf("set withdrawal password: %w", db.MapError(err))
 	}
 	return nil
 }
 
+// SetPassword replaces the login password hash, clears the forced-change and
+// must-reset flags and revokes every session (the caller opens a new one).
+func (s *Store) SetPassword(ctx context.Context, memberID int64, hash string, now int64) error {
+	if _, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE members SET password_hash = $2, first_login_to_change_password = FALSE,
+		must_reset_password = FALSE, updated_at = $3 WHERE id = $1`, memberID, hash, now); err != nil {
+		return fmt.Errorf("set password: %w", db.MapError(err))
+	}
+	_, err := s.RevokeSessions(ctx, memberID, now)
+	return err
+}
+
+// RevokeSessions ends every live session of the member and counts them.
+func (s *Store) RevokeSessions(ctx context.Context, memberID, now int64) (int64, error) {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE sessions SET revoked_at = $2 WHERE member_id = $1 AND revoked_at IS NULL`, memberID, now)
+	if err != nil {
+		return 0, fmt.Errorf("revoke sessions: %w", db.MapError(err))
+	}
+	n, _ := res.RowsAffected()
+	return n, nil
+}
+
 // InsertRecoveryToken stores a one-time recovery token hash.
 func (s *Store) InsertRecoveryToken(ctx context.Context, hash string, memberID int64, purpose string, expires int64) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO recovery_tokens (token_hash, member_id, purpose, expires_at) VALUES ($1, $2, $3, $4)`,
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO recovery_tokens (token_hash, member_id, purpose, expires_at) VALUES ($1, $2, $3, $4)`,
 		hash, memberID, purpose, expires)
 	if err != nil {
 		return fmt.Errorf("recovery token: %w", db.MapError(err))
@@ -446,11 +413,9 @@ func (s *Store) InsertRecoveryToken(ctx context.Context, hash string, memberID i
 
 // SpendRecoveryToken marks a live token used (on q, the database or a
 // transaction) and returns its member.
-func (s *Store) SpendRecoveryToken(ctx context.Context, q interface {
-	QueryRowContext(context.Context, string, ...any) *sql.Row
-}, hash, purpose string, now int64) (int64, error) {
+func (s *Store) SpendRecoveryToken(ctx context.Context, hash, purpose string, now int64) (int64, error) {
 	var memberID int64
-	err := q.QueryRowContext(ctx, `UPDATE recovery_tokens SET used_at = $3 WHERE token_hash = $1 AND purpose = $2
+	err := s.db.Q(ctx).QueryRowContext(ctx, `UPDATE recovery_tokens SET used_at = $3 WHERE token_hash = $1 AND purpose = $2
 		AND used_at IS NULL AND expires_at > $3 RETURNING member_id`, hash, purpose, now).Scan(&memberID)
 	if err != nil {
 		return 0, fmt.Errorf("recovery token: %w", db.MapError(err))
@@ -463,13 +428,13 @@ func (s *Store) UpdateFields(ctx context.Context, memberID int64, changes map[st
 	sets := []string{"updated_at = $2"}
 	args := []any{memberID, now}
 	for col, v := range changes {
-		if !uniqueColumns[col] && col != "birthday" {
+		if !memberColumn(col) {
 			return fmt.Errorf("update: column %q not allowed", col)
 		}
 		args = append(args, v)
 		sets = append(sets, fmt.Sprintf("%s = $%d", col, len(args)))
 	}
-	_, err := s.db.ExecContext(ctx, `UPDATE members SET `+strings.Join(sets, ", ")+` WHERE id = $1`, args...)
+	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE members SET `+strings.Join(sets, ", ")+` WHERE id = $1`, args...)
 	if err != nil {
 		return fmt.Errorf("update member: %w", db.MapError(err))
 	}
@@ -488,7 +453,7 @@ func (s *Store) Sweep(ctx context.Context, now, pendingBefore int64) error {
 		{`DELETE FROM recovery_tokens WHERE expires_at < $1`, now},
 		{`DELETE FROM handoff_nonces WHERE expires_at < $1`, now},
 	} {
-		if _, err := s.db.ExecContext(ctx, q.sql, q.at); err != nil {
+		if _, err := s.db.Q(ctx).ExecContext(ctx, q.sql, q.at); err != nil {
 			return fmt.Errorf("sweep: %w", db.MapError(err))
 		}
 	}
@@ -496,8 +461,8 @@ func (s *Store) Sweep(ctx context.Context, now, pendingBefore int64) error {
 }
 
 // UseNonce records a handoff nonce in tx; db.ErrConflict when seen before.
-func (s *Store) UseNonce(ctx context.Context, tx *sql.Tx, nonce string, expires int64) error {
-	if _, err := tx.ExecContext(ctx, `INSERT INTO handoff_nonces (nonce, expires_at) VALUES ($1, $2)`, nonce, expires); err != nil {
+func (s *Store) UseNonce(ctx context.Context, nonce string, expires int64) error {
+	if _, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO handoff_nonces (nonce, expires_at) VALUES ($1, $2)`, nonce, expires); err != nil {
 		return fmt.Errorf("handoff nonce: %w", db.MapError(err))
 	}
 	return nil

@@ -4,10 +4,14 @@ package ratelimit
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"gamehall/internal/db"
 )
@@ -26,13 +30,17 @@ func New(d *db.DB, now func() time.Time) *Limiter {
 // Hit counts one event for key in the window of length per and returns the
 // count so far in that window (including this one).
 func (l *Limiter) Hit(ctx context.Context, key string, per time.Duration) (int, error) {
-	start := l.now().Truncate(per).UnixMicro()
+	return l.hitAt(ctx, key, l.now().Truncate(per).UnixMicro())
+}
+
+func (l *Limiter) hitAt(ctx context.Context, key string, start int64) (int, error) {
+	key = stored(key)
 	var n int
-	err := l.db.QueryRowContext(ctx, `INSERT INTO rate_counters (key, window_start, count) VALUES ($1, $2, 1)
+	err := l.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO rate_counters (key, window_start, count) VALUES ($1, $2, 1)
 		ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + 1 RETURNING count`,
 		key, start).Scan(&n)
 	if err != nil {
-		return 0, fmt.Errorf("rate %s: %w", key, db.MapError(err))
+		return 0, fmt.Errorf("rate: %w", db.MapError(err))
 	}
 	return n, nil
 }
@@ -43,58 +51,89 @@ func (l *Limiter) Allow(ctx context.Context, key string, max int, per time.Durat
 	return n <= max, err
 }
 
-// Count is the count of key in the current window without adding to it.
-func (l *Limiter) Count(ctx context.Context, key string, per time.Duration) (int, error) {
-	start := l.now().Truncate(per).UnixMicro()
-	var n int
-	err := l.db.QueryRowContext(ctx, `SELECT count FROM rate_counters WHERE key = $1 AND window_start = $2`, key, start).Scan(&n)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, fmt.Errorf("rate %s: %w", key, db.MapError(err))
-	}
-	return n, nil
+// Attempt is one attempt counted by Reserve.
+type Attempt struct {
+	key   string
+	start int64
+	// N is the attempt's number in its window, 1 for the first.
+	N int
 }
 
-// Reset forgets key's current window (after a success, say).
-func (l *Limiter) Reset(ctx context.Context, key string, per time.Duration) error {
+// Reserve counts an attempt of key in the current window before it is
+// evaluated, and reports whether it is within max. The count is one atomic
+// increment whose result decides, so at most max attempts of a window are
+// ever evaluated, whatever the concurrency and on every node (a check
+// before and a count after the evaluation would let every request of a
+// burst through). An attempt that turns out not to count (a success, when
+// only failures are limited) is given back with Refund.
+func (l *Limiter) Reserve(ctx context.Context, key string, max int, per time.Duration) (Attempt, bool, error) {
 	start := l.now().Truncate(per).UnixMicro()
-	_, err := l.db.ExecContext(ctx, `DELETE FROM rate_counters WHERE key = $1 AND window_start = $2`, key, start)
+	n, err := l.hitAt(ctx, key, start)
 	if err != nil {
-		return fmt.Errorf("rate reset %s: %w", key, db.MapError(err))
+		return Attempt{}, false, err
+	}
+	return Attempt{key: stored(key), start: start, N: n}, n <= max, nil
+}
+
+// Refund gives a reserved attempt back to its window.
+func (l *Limiter) Refund(ctx context.Context, a Attempt) error {
+	if a.key == "" {
+		return nil
+	}
+	_, err := l.db.Q(ctx).ExecContext(ctx, `UPDATE rate_counters SET count = count - 1 WHERE key = $1 AND window_start = $2
+		AND count > 0`, a.key, a.start)
+	if err != nil {
+		return fmt.Errorf("rate refund: %w", db.MapError(err))
 	}
 	return nil
 }
 
+// Count is the count of key in the current window without adding to it.
+func (l *Limiter) Count(ctx context.Context, key string, per time.Duration) (int, error) {
+	key = stored(key)
+	start := l.now().Truncate(per).UnixMicro()
+	var n int
+	err := l.db.Q(ctx).QueryRowContext(ctx, `SELECT count FROM rate_counters WHERE key = $1 AND window_start = $2`, key, start).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("rate: %w", db.MapError(err))
+	}
+	return n, nil
+}
+
 // Lock locks key until now+d (never shortening an existing lock).
 func (l *Limiter) Lock(ctx context.Context, key string, d time.Duration) error {
+	key = stored(key)
 	until := l.now().Add(d).UnixMicro()
-	_, err := l.db.ExecContext(ctx, `INSERT INTO lockouts (key, until) VALUES ($1, $2)
+	_, err := l.db.Q(ctx).ExecContext(ctx, `INSERT INTO lockouts (key, until) VALUES ($1, $2)
 		ON CONFLICT (key) DO UPDATE SET until = CASE WHEN lockouts.until > $2 THEN lockouts.until ELSE $2 END`, key, until)
 	if err != nil {
-		return fmt.Errorf("lock %s: %w", key, db.MapError(err))
+		return fmt.Errorf("lock: %w", db.MapError(err))
 	}
 	return nil
 }
 
 // Locked reports whether key is locked now.
 func (l *Limiter) Locked(ctx context.Context, key string) (bool, error) {
+	key = stored(key)
 	var until int64
-	err := l.db.QueryRowContext(ctx, `SELECT until FROM lockouts WHERE key = $1`, key).Scan(&until)
+	err := l.db.Q(ctx).QueryRowContext(ctx, `SELECT until FROM lockouts WHERE key = $1`, key).Scan(&until)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}
 	if err != nil {
-		return false, fmt.Errorf("lockout %s: %w", key, db.MapError(err))
+		return false, fmt.Errorf("lockout: %w", db.MapError(err))
 	}
 	return until > l.now().UnixMicro(), nil
 }
 
 // Unlock removes key's lock.
 func (l *Limiter) Unlock(ctx context.Context, key string) error {
-	if _, err := l.db.ExecContext(ctx, `DELETE FROM lockouts WHERE key = $1`, key); err != nil {
-		return fmt.Errorf("unlock %s: %w", key, db.MapError(err))
+	key = stored(key)
+	if _, err := l.db.Q(ctx).ExecContext(ctx, `DELETE FROM lockouts WHERE key = $1`, key); err != nil {
+		return fmt.Errorf("unlock: %w", db.MapError(err))
 	}
 	return nil
 }
@@ -102,11 +141,83 @@ func (l *Limiter) Unlock(ctx context.Context, key string) error {
 // Sweep deletes counters and locks that ended before now; a janitor calls it.
 func (l *Limiter) Sweep(ctx context.Context, olderThan time.Duration) error {
 	cut := l.now().Add(-olderThan).UnixMicro()
-	if _, err := l.db.ExecContext(ctx, `DELETE FROM rate_counters WHERE window_start < $1`, cut); err != nil {
+	if _, err := l.db.Q(ctx).ExecContext(ctx, `DELETE FROM rate_counters WHERE window_start < $1`, cut); err != nil {
 		return fmt.Errorf("sweep counters: %w", db.MapError(err))
 	}
-	if _, err := l.db.ExecContext(ctx, `DELETE FROM lockouts WHERE until < $1`, l.now().UnixMicro()); err != nil {
+	if _, err := l.db.Q(ctx).ExecContext(ctx, `DELETE FROM lockouts WHERE until < $1`, l.now().UnixMicro()); err != nil {
 		return fmt.Errorf("sweep lockouts: %w", db.MapError(err))
 	}
 	return nil
+}
+
+// Guard limits the failed checks of one secret (a password, an answer): at
+// most Max checks a Window, and a lock of Lock once they are spent.
+type Guard struct {
+	Max    int
+	Window time.Duration
+	Lock   time.Duration
+}
+
+// Try reserves one check of key's secret before it runs: false while the
+// lock is on or while the window's checks are all taken, so at most Max
+// checks are ever evaluated, whatever the concurrency. A right answer gives
+// its attempt back with Refund; only a failed check (Failed) locks, so a
+// burst of right answers never locks anyone out.
+func (l *Limiter) Try(ctx context.Context, key string, g Guard) (Attempt, bool, error) {
+	if locked, err := l.Locked(ctx, key); err != nil || locked {
+		return Attempt{}, false, err
+	}
+	return l.Reserve(ctx, key, g.Max, g.Window)
+}
+
+// Failed records that the reserved check failed and reports whether it
+// engaged the lock (it was the window's last check).
+func (l *Limiter) Failed(ctx context.Context, key string, g Guard, try Attempt) (bool, error) {
+	if try.N < g.Max {
+		return false, nil
+	}
+	return true, l.Lock(ctx, key, g.Lock)
+}
+
+// Cooldown takes key for d when it is free: true for the one caller that
+// took it, false while an earlier take has not run out (one conditional
+// upsert decides, so concurrent callers cannot both take it).
+func (l *Limiter) Cooldown(ctx context.Context, key string, d time.Duration) (bool, error) {
+	key = stored(key)
+	now := l.now()
+	var until int64
+	err := l.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO lockouts (key, until) VALUES ($1, $2)
+		ON CONFLICT (key) DO UPDATE SET until = $2 WHERE lockouts.until <= $3 RETURNING until`,
+		key, now.Add(d).UnixMicro(), now.UnixMicro()).Scan(&until)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("cooldown: %w", db.MapError(err))
+	}
+	return true, nil
+}
+
+// maxKey is the longest key stored as written. Keys carry what a client
+// sent (an account, a phone), so a longer one, or one no text column takes
+// (a NUL, bad UTF-8), is stored as a readable prefix and a digest: the
+// tables' indexes stay small whatever the input.
+const maxKey = 128
+
+func stored(key string) string {
+	if len(key) <= maxKey && utf8.ValidString(key) && strings.IndexByte(key, 0) < 0 {
+		return key
+	}
+	sum := sha256.Sum256([]byte(key))
+	var prefix []byte
+	for _, r := range key[:min(len(key), maxKey)] {
+		if r == 0 || r == utf8.RuneError {
+			continue
+		}
+		if len(prefix)+utf8.RuneLen(r) > maxKey-65 {
+			break
+		}
+		prefix = utf8.AppendRune(prefix, r)
+	}
+	return string(prefix) + "#" + hex.EncodeToString(sum[:])
 }

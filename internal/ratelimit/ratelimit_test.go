@@ -2,6 +2,7 @@ package ratelimit_test
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -65,6 +66,118 @@ func TestConcurrentHitsCountExactly(t *testing.T) {
 		wg.Wait()
 		if n, err := l.Count(ctx, "k", time.Hour); err != nil || n != 40 {
 			t.Fatalf("count = %d %v, want 40", n, err)
+		}
+	})
+}
+
+// TestGuardUnderBurst: of 60 concurrent checks of one secret, exactly Max
+// are let through; the Max-th failure locks; right answers give their
+// attempt back and never lock.
+func TestGuardUnderBurst(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		l := ratelimit.New(d, time.Now)
+		g := ratelimit.Guard{Max: 5, Window: 30 * time.Minute, Lock: 30 * time.Minute}
+		var mu sync.Mutex
+		var tries []ratelimit.Attempt
+		refused := 0
+		var wg sync.WaitGroup
+		for range 60 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				try, ok, err := l.Try(ctx, "secret:burst", g)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				if ok {
+					tries = append(tries, try)
+				} else {
+					refused++
+				}
+			}()
+		}
+		wg.Wait()
+		if len(tries) != 5 || refused != 55 {
+			t.Fatalf("%d checks let through, %d refused; want 5 and 55", len(tries), refused)
+		}
+		if locked, _ := l.Locked(ctx, "secret:burst"); locked {
+			t.Fatal("refused reservations locked the secret before any check failed")
+		}
+		for _, try := range tries {
+			locked, err := l.Failed(ctx, "secret:burst", g, try)
+			if err != nil || locked != (try.N == 5) {
+				t.Fatalf("failure %d: locked %v %v", try.N, locked, err)
+			}
+		}
+		if locked, _ := l.Locked(ctx, "secret:burst"); !locked {
+			t.Fatal("five failures did not lock")
+		}
+
+		// Right answers refund: 20 in a row never lock.
+		for i := range 20 {
+			try, ok, err := l.Try(ctx, "secret:right", g)
+			if err != nil || !ok {
+				t.Fatalf("right answer %d refused: %v", i, err)
+			}
+			if err := l.Refund(ctx, try); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+// Keys carry client input: a 1 MB key, or one with a NUL or bad UTF-8, is
+// counted and locked like any other (stored as a digest), and two long keys
+// that share a prefix stay apart.
+func TestLongAndOddKeys(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+		l := ratelimit.New(d, func() time.Time { return now })
+		long := "login:acct:1:" + strings.Repeat("a", 1<<20)
+		for _, key := range []string{long, long + "b", "login:acct:1:a\x00b", "login:acct:1:\xff\xfe", "login:acct:1:" + strings.Repeat("é", 200)} {
+			for i := 1; i <= 3; i++ {
+				ok, err := l.Allow(ctx, key, 2, time.Minute)
+				if err != nil || ok != (i <= 2) {
+					t.Fatalf("key of %d bytes, hit %d: ok=%v err=%v", len(key), i, ok, err)
+				}
+			}
+			if n, err := l.Count(ctx, key, time.Minute); err != nil || n != 3 {
+				t.Fatalf("count %d %v", n, err)
+			}
+			try, _, err := l.Reserve(ctx, key, 10, time.Minute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := l.Refund(ctx, try); err != nil {
+				t.Fatal(err)
+			}
+			if n, _ := l.Count(ctx, key, time.Minute); n != 3 {
+				t.Fatalf("count after refund %d", n)
+			}
+			if err := l.Lock(ctx, key, time.Minute); err != nil {
+				t.Fatal(err)
+			}
+			if locked, err := l.Locked(ctx, key); err != nil || !locked {
+				t.Fatalf("locked %v %v", locked, err)
+			}
+			if err := l.Unlock(ctx, key); err != nil {
+				t.Fatal(err)
+			}
+			if first, err := l.Cooldown(ctx, key, time.Minute); err != nil || !first {
+				t.Fatalf("cooldown %v %v", first, err)
+			}
+		}
+		var longest int
+		if err := d.QueryRowContext(ctx, `SELECT MAX(LENGTH(key)) FROM rate_counters`).Scan(&longest); err != nil {
+			t.Fatal(err)
+		}
+		if longest > 128 {
+			t.Fatalf("a key of %d characters is stored", longest)
 		}
 	})
 }

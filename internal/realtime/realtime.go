@@ -260,13 +260,6 @@ func (h *Hub) PublishMember(memberID int64, event string, data map[string]any) {
 	h.Publish("member."+strconv.FormatInt(memberID, 10), event, data)
 }
 
-// DisconnectMember closes every connection of a member on every node.
-func (h *Hub) DisconnectMember(memberID int64) {
-	if err := h.node.Disconnect(strconv.FormatInt(memberID, 10), centrifuge.WithCustomDisconnect(DisconnectSessionEnded)); err != nil {
-		h.log.Warn("realtime disconnect failed", "member", memberID, "err", err)
-	}
-}
-
 // EndSession closes the connections of one member session, on every node.
 func (h *Hub) EndSession(memberID, sessionID int64) {
 	h.notify(endSessions{Member: memberID, Session: sessionID})

@@ -29,12 +29,13 @@ func newGame(code, en, zh, vi string) seedGame {
 	return seedGame{code: code, en: en, zh: zh, vi: vi, devices: 3}
 }
 
-// demoProviders is the demo catalogue: the in-house provider (the only one
-// whose games launch) and fictional third-party providers an operator would
-// connect later. Every game type 2..9 has content; cockfight (8) has no
-// in-house game.
+// demoProviders is the demo catalogue: the in-house provider and the
+// fictional third-party providers the sandbox remote provider serves
+// (internal/provider/remote, Catalog; a test holds the two together), each
+// game on one of the in-house engines. The types no engine plays yet (live,
+// sport, virtual sport, cockfight, esport) have no games: their halls show
+// an empty state rather than tiles that cannot open.
 func demoProviders() []seedProvider {
-	lobby := func(x seedGame) seedGame { x.customized = true; return x }
 	only := func(x seedGame, devices int) seedGame { x.devices = devices; return x }
 	in := func(x seedGame, currencies ...string) seedGame { x.currencies = currencies; return x }
 	return []seedProvider{
@@ -66,24 +67,6 @@ func demoProviders() []seedProvider {
 				in(newGame("drg_red_envelope", "Red Envelope Rush", "红包来了", "Lì Xì Đỏ"), "RMB", "VND"),
 			}},
 		}},
-		{id: 4, code: "GP004", name: "Velvet Live", appID: "velvet-live", halls: []seedHall{
-			{gameType: 3, en: "Velvet Live Casino", zh: "丝绒真人", vi: "Casino Velvet Live", games: []seedGame{
-				lobby(newGame("vel_lobby", "Velvet Live Lobby", "丝绒真人大厅", "Sảnh Velvet Live")),
-				newGame("vel_baccarat", "Velvet Baccarat", "丝绒百家乐", "Baccarat Nhung"),
-				newGame("vel_roulette", "Velvet Roulette", "丝绒轮盘", "Roulette Nhung"),
-				newGame("vel_blackjack", "Velvet Blackjack", "丝绒二十一点", "Blackjack Nhung"),
-				newGame("vel_sicbo", "Velvet Sic Bo", "丝绒骰宝", "Tài Xỉu Nhung"),
-				newGame("vel_dragon_tiger", "Velvet Dragon Tiger", "丝绒龙虎", "Rồng Hổ Nhung"),
-			}},
-		}},
-		{id: 5, code: "GP005", name: "Pitchside", appID: "pitchside", halls: []seedHall{
-			{gameType: 4, en: "Pitchside Sports", zh: "Pitchside 体育", vi: "Thể thao Pitchside", games: []seedGame{
-				lobby(newGame("pit_sportsbook", "Pitchside Sportsbook", "Pitchside 体育投注", "Cá cược thể thao Pitchside")),
-				newGame("pit_live_betting", "Live Betting", "滚球投注", "Cược trực tiếp"),
-				newGame("pit_football_specials", "Football Specials", "足球特别投注", "Kèo đặc biệt bóng đá"),
-				only(newGame("pit_pro_trader", "Pro Trader", "专业交易台", "Bàn giao dịch chuyên nghiệp"), 1),
-			}},
-		}},
 		{id: 6, code: "GP006", name: "Lucky Draw", appID: "lucky-draw", halls: []seedHall{
 			{gameType: 5, en: "Lucky Draw Lottery", zh: "幸运开奖彩票", vi: "Xổ số Lucky Draw", games: []seedGame{
 				newGame("lkd_speed_lotto", "Speed Lotto", "极速乐透", "Xổ Số Siêu Tốc"),
@@ -95,50 +78,18 @@ func demoProviders() []seedProvider {
 		}},
 		{id: 7, code: "GP007", name: "Royal Cards", appID: "royal-cards", halls: []seedHall{
 			{gameType: 6, en: "Royal Cards", zh: "皇家棋牌", vi: "Game bài Royal Cards", games: []seedGame{
-				newGame("roy_holdem", "Royal Hold'em", "皇家德州扑克", "Hold'em Hoàng Gia"),
-				newGame("roy_bull_bull", "Bull & Bull", "牛牛", "Ngưu Ngưu"),
-				newGame("roy_three_cards", "Three Card Duel", "三公", "Ba Cây"),
-				newGame("roy_landlord", "Fight the Landlord", "斗地主", "Đấu Địa Chủ"),
-				in(newGame("roy_tien_len", "Tien Len", "越南扑克", "Tiến Lên"), "VND"),
-				newGame("roy_rummy", "Royal Rummy", "皇家拉米", "Rummy Hoàng Gia"),
-			}},
-		}},
-		{id: 8, code: "GP008", name: "Turbo Virtuals", appID: "turbo-virtuals", halls: []seedHall{
-			{gameType: 7, en: "Turbo Virtual Sports", zh: "极速虚拟体育", vi: "Thể thao ảo Turbo", games: []seedGame{
-				newGame("tur_virtual_football", "Virtual Football League", "虚拟足球联赛", "Giải bóng đá ảo"),
-				newGame("tur_greyhounds", "Greyhound Sprint", "赛狗冲刺", "Đua chó ảo"),
-				newGame("tur_horse_derby", "Horse Derby", "赛马大赛", "Đua ngựa Derby"),
-				newGame("tur_speedway", "Turbo Speedway", "极速赛车", "Đường đua Turbo"),
-				newGame("tur_virtual_tennis", "Virtual Tennis", "虚拟网球", "Quần vợt ảo"),
-			}},
-		}},
-		// Cockfight is offered only where it is customary: VND, THB and USD.
-		{id: 9, code: "GP009", name: "Cockpit Arena", appID: "cockpit-arena", currencies: []string{"VND", "THB", "USD"}, halls: []seedHall{
-			{gameType: 8, en: "Cockpit Arena", zh: "斗鸡竞技场", vi: "Đấu trường Cockpit", games: []seedGame{
-				lobby(newGame("cpa_arena_live", "Cockpit Arena Live", "斗鸡竞技场直播", "Đấu trường Cockpit trực tiếp")),
-				newGame("cpa_main_event", "Main Event", "主赛事", "Trận chính"),
-				newGame("cpa_derby_night", "Derby Night", "德比之夜", "Đêm Derby"),
-				newGame("cpa_quick_match", "Quick Match", "快速对战", "Trận nhanh"),
-			}},
-		}},
-		{id: 10, code: "GP010", name: "Pixel Arena", appID: "pixel-arena", halls: []seedHall{
-			{gameType: 9, en: "Pixel Arena Esports", zh: "像素竞技电竞", vi: "Thể thao điện tử Pixel Arena", games: []seedGame{
-				lobby(newGame("pix_esports_hub", "Pixel Esports Hub", "像素电竞中心", "Trung tâm Esports Pixel")),
-				newGame("pix_moba_masters", "MOBA Masters", "MOBA 大师", "Cao thủ MOBA"),
-				newGame("pix_tactical_cup", "Tactical Shooter Cup", "战术射击杯", "Cúp Bắn Súng Chiến Thuật"),
-				newGame("pix_battle_royale", "Battle Royale Series", "大逃杀系列赛", "Giải Battle Royale"),
-				newGame("pix_fighting_finals", "Fighting Game Finals", "格斗游戏总决赛", "Chung kết Đối Kháng"),
+				newGame("roy_baccarat", "Royal Baccarat", "皇家百家乐", "Baccarat Hoàng Gia"),
+				newGame("roy_mini_baccarat", "Royal Mini Baccarat", "皇家迷你百家乐", "Baccarat Mini Hoàng Gia"),
+				only(newGame("roy_single_deck", "Royal Single Deck Baccarat", "皇家单副牌百家乐", "Baccarat Một Bộ Bài Hoàng Gia"), 1),
+				newGame("roy_tie_nine", "Royal Tie Nine Baccarat", "皇家和局九倍百家乐", "Baccarat Hòa Ăn Chín Hoàng Gia"),
+				in(newGame("roy_saigon_baccarat", "Saigon Baccarat", "西贡百家乐", "Baccarat Sài Gòn"), "VND"),
+				newGame("roy_low_commission", "Royal Low Commission Baccarat", "皇家低佣百家乐", "Baccarat Hoa Hồng Thấp Hoàng Gia"),
 			}},
 		}},
 		{id: 11, code: "GP011", name: "Jade Tables", appID: "jade-tables", halls: []seedHall{
-			{gameType: 3, en: "Jade Tables Live", zh: "翡翠真人", vi: "Casino Jade Tables", games: []seedGame{
-				newGame("jad_speed_baccarat", "Jade Speed Baccarat", "翡翠极速百家乐", "Baccarat Tốc Độ Ngọc Bích"),
-				newGame("jad_fan_tan", "Jade Fan Tan", "翡翠番摊", "Fan Tan Ngọc Bích"),
-				newGame("jad_lucky_wheel", "Lucky Wheel", "幸运转盘", "Vòng Quay May Mắn"),
-			}},
 			{gameType: 6, en: "Jade Tables Cards", zh: "翡翠棋牌", vi: "Game bài Jade Tables", games: []seedGame{
-				newGame("jad_mahjong", "Jade Mahjong", "翡翠麻将", "Mạt Chược Ngọc Bích"),
-				newGame("jad_pai_gow", "Jade Pai Gow", "翡翠牌九", "Bài Cẩu Ngọc Bích"),
+				newGame("jad_baccarat", "Jade Baccarat", "翡翠百家乐", "Baccarat Ngọc Bích"),
+				newGame("jad_squeeze_baccarat", "Jade Squeeze Baccarat", "翡翠咪牌百家乐", "Baccarat Nặn Bài Ngọc Bích"),
 			}},
 		}},
 	}
@@ -185,10 +136,10 @@ func (s *seeder) games() {
 		games           []string
 	}{
 		{"hot", "Hot", "热门", "Nổi bật", []string{"gh_slot_fortune", "gh_baccarat", "gh_keno", "aur_northern_lights",
-			"drg_jade_dragon", "vel_baccarat", "pit_sportsbook", "lkd_speed_lotto", "roy_bull_bull", "tur_virtual_football",
-			"cpa_arena_live", "pix_moba_masters", "jad_speed_baccarat"}},
+			"drg_jade_dragon", "lkd_speed_lotto", "roy_mini_baccarat", "aur_starfall_gems", "drg_golden_lantern", "lkd_lucky_six",
+			"roy_saigon_baccarat", "jad_baccarat"}},
 		{"new", "New", "新游戏", "Mới", []string{"gh_keno", "aur_pocket_gems", "drg_phoenix_rise", "lkd_bingo_blast",
-			"tur_speedway", "pix_fighting_finals", "jad_mahjong", "drg_red_envelope"}},
+			"roy_tie_nine", "jad_squeeze_baccarat", "drg_red_envelope"}},
 	}
 	for li, l := range labels {
 		lid := s.insertID(`INSERT INTO game_labels (site_id, tag, name_i18n, sort) VALUES ($1, $2, $3, $4)`,
@@ -202,10 +153,10 @@ func (s *seeder) games() {
 		games      []string
 	}{
 		{"Gamehall Originals", "Gamehall 原创", "Gamehall Originals", []string{"gh_slot_fortune", "gh_baccarat", "gh_keno"}},
-		{"Featured", "精选推荐", "Đề xuất", []string{"aur_northern_lights", "vel_baccarat", "pit_sportsbook", "drg_jade_dragon",
-			"roy_holdem", "tur_horse_derby", "pix_moba_masters", "lkd_speed_lotto", "cpa_main_event"}},
-		{"Table games", "桌面游戏", "Trò chơi bàn", []string{"gh_baccarat", "vel_roulette", "vel_blackjack", "jad_fan_tan",
-			"roy_bull_bull", "jad_mahjong", "jad_pai_gow"}},
+		{"Featured", "精选推荐", "Đề xuất", []string{"aur_northern_lights", "roy_baccarat", "lkd_pick_three", "drg_jade_dragon",
+			"aur_midnight_wolf", "drg_lucky_koi", "jad_baccarat", "lkd_speed_lotto", "roy_saigon_baccarat"}},
+		{"Table games", "桌面游戏", "Trò chơi bàn", []string{"gh_baccarat", "roy_baccarat", "roy_mini_baccarat", "roy_single_deck",
+			"roy_low_commission", "jad_baccarat", "jad_squeeze_baccarat"}},
 	}
 	for li, l := range lists {
 		lid := s.insertID(`INSERT INTO template_game_lists (site_id, title_i18n, sort) VALUES ($1, $2, $3)`,

@@ -1,6 +1,9 @@
 package seed
 
-import "gamehall/internal/secret"
+import (
+	"gamehall/internal/sanitize"
+	"gamehall/internal/secret"
+)
 
 // Demo accounts (README): a member and an agent, both with password demo123
 // and withdrawal password 1234.
@@ -73,6 +76,7 @@ func (s *seeder) members() {
 		}
 	}
 	s.exec(`INSERT INTO member_settings (site_id) VALUES ($1)`, DemoSiteID)
+	s.exec(`INSERT INTO sms_credits (site_id) VALUES ($1)`, DemoSiteID)
 	agreements := map[string][][2]string{
 		"en_US": {{"Terms of service", "<p>You must be 18 or older to play. One account per person. Gamehall may close accounts that break these terms.</p>"},
 			{"Responsible gaming", "<p>Set limits, take breaks and never chase losses. Self-exclusion is available in the member centre.</p>"},
@@ -84,10 +88,17 @@ func (s *seeder) members() {
 			{"Chơi có trách nhiệm", "<p>Hãy đặt giới hạn, nghỉ ngơi và đừng cố gỡ thua. Có thể tự loại trừ trong trung tâm thành viên.</p>"},
 			{"Quyền riêng tư", "<p>Chúng tôi lưu dữ liệu để vận hành tài khoản và theo quy định pháp luật. Chúng tôi không bao giờ bán dữ liệu.</p>"}},
 	}
+	for _, lang := range languageCodes {
+		if _, ok := agreements[lang]; !ok {
+			for _, b := range agreements["en_US"] {
+				agreements[lang] = append(agreements[lang], [2]string{translate(lang, b[0]), translate(lang, b[1])})
+			}
+		}
+	}
 	for lang, blocks := range agreements {
 		for i, b := range blocks {
 			s.exec(`INSERT INTO service_agreements (site_id, language, title, content, sort) VALUES ($1, $2, $3, $4, $5)`,
-				DemoSiteID, lang, b[0], b[1], i)
+				DemoSiteID, lang, b[0], sanitize.HTML(b[1]), i)
 		}
 	}
 	if s.err != nil {
@@ -100,11 +111,23 @@ func (s *seeder) members() {
 		VALUES ($1, $2, $3, $4, 'USD', 'Alex Agent', 'agent@gamehall.test', '5550000001', 2, TRUE, TRUE, 1, 1, $5, $6, $6)`,
 		DemoSiteID, DemoAgent, pw, wpw, DemoAgentRecommend, s.now)
 	s.exec(`INSERT INTO agent_domains (host, site_id, agent_id) VALUES ($1, $2, $3)`, DemoAgentDomain, DemoSiteID, agentID)
-	s.exec(`INSERT INTO members (site_id, account, password_hash, withdraw_password_hash, currency, name, email, phone, birthday,
+	memberID := s.insertID(`INSERT INTO members (site_id, account, password_hash, withdraw_password_hash, currency, name, email, phone, birthday,
 		agent_id, recommend_code, created_at, updated_at)
 		VALUES ($1, $2, $3, $4, 'USD', 'Dana Demo', 'demo@gamehall.test', '5550000002', '1990-05-17', $5, $6, $7, $7)`,
 		DemoSiteID, DemoMember, pw, wpw, agentID, DemoRecommendCode, s.now)
+	// The USD form keeps e-mails and phones unique: claim them as
+	// registration would.
+	for _, u := range []struct {
+		id           int64
+		field, value string
+	}{{agentID, "email", "agent@gamehall.test"}, {agentID, "phone", "5550000001"},
+		{memberID, "email", "demo@gamehall.test"}, {memberID, "phone", "5550000002"}} {
+		s.exec(`INSERT INTO member_unique_values (site_id, field, value, member_id) VALUES ($1, $2, $3, $4)`,
+			DemoSiteID, u.field, u.value, u.id)
+	}
 	for _, b := range [][2]string{{"name", "Blocked Name"}, {"phone", "5559999999"}, {"email", "blocked@gamehall.test"}} {
 		s.exec(`INSERT INTO blacklist (site_id, kind, value) VALUES ($1, $2, $3)`, DemoSiteID, b[0], b[1])
 	}
+	s.money(agentID, memberID)
+	s.engage(memberID)
 }

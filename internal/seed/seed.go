@@ -5,51 +5,31 @@ package seed
 
 import (
 	"context"
-	"database/sql"
+	"embed"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"gamehall/internal/db"
 	"gamehall/internal/i18n"
+	"gamehall/internal/sanitize"
 )
 
 // DemoSiteID is the id of the demo site.
 const DemoSiteID = 1
 
-// Currency is one currency of spec section 9 with its minor-unit exponent.
-type Currency struct {
-	Code     string
-	Symbol   string
-	Exponent int
-}
-
-// Currencies are the spec's currency symbols; VND, JPY, WON and MMK have no
-// minor unit in play.
-var Currencies = []Currency{
-	{"RMB", "¥", 2}, {"VND", "₫", 0}, {"WON", "₩", 0}, {"JPY", "¥", 0}, {"THB", "฿", 2}, {"USD", "$", 2},
-	{"INR", "₹", 2}, {"MMK", "K", 0}, {"BRL", "R$", 2}, {"BDT", "৳", 2}, {"NGN", "₭", 2},
-}
-
-// Language is one language of spec section 9.
-type Language struct {
-	Code string
-	ID   int
-	Name string
-}
-
-// Languages are the spec's languages with their ids.
-var Languages = []Language{
-	{"zh_TW", 0, "繁體中文"}, {"zh_CN", 1, "简体中文"}, {"en_US", 2, "English"}, {"vi_VN", 3, "Tiếng Việt"},
-	{"ko_KR", 4, "한국어"}, {"ja_JP", 5, "日本語"}, {"th_TH", 6, "ไทย"}, {"hi_IN", 7, "हिन्दी"},
-	{"my_MM", 8, "မြန်မာ"}, {"ta_IN", 9, "தமிழ்"}, {"bn_BD", 10, "বাংলা"},
-}
+// languageCodes are the spec's languages (the reference migration stores
+// them); the demo site offers them all.
+var languageCodes = []string{"zh_TW", "zh_CN", "en_US", "vi_VN", "ko_KR", "ja_JP", "th_TH", "hi_IN", "my_MM", "ta_IN", "bn_BD"}
 
 // seeder runs inserts in one transaction and remembers every media path it
 // wrote, so tests can check the images exist.
 type seeder struct {
 	ctx   context.Context
-	tx    *sql.Tx
+	db    *db.DB
+	tx    db.Querier
 	now   int64
 	media []string
 	err   error
@@ -81,10 +61,70 @@ func (s *seeder) m(p string) string {
 	return p
 }
 
-// tr is text in English, Simplified Chinese and Vietnamese (the complete
-// languages); other languages fall back to English.
+//go:embed text/*.json
+var textFiles embed.FS
+
+// translations is the demo content in the eight languages beyond the three
+// written inline (en_US, zh_CN, vi_VN): text/<lang>.json maps each English
+// text to its translation. Keying by the English text keeps every call of tr
+// at three arguments, and a text nobody translated shows up in one place
+// (seed_test) instead of as a silent English fallback.
+var translations = sync.OnceValues(func() (map[string]map[string]string, error) {
+	out := map[string]map[string]string{}
+	files, err := textFiles.ReadDir("text")
+	if err != nil {
+		return nil, fmt.Errorf("seed text: %w", err)
+	}
+	for _, f := range files {
+		raw, err := textFiles.ReadFile("text/" + f.Name())
+		if err != nil {
+			return nil, fmt.Errorf("seed text: %w", err)
+		}
+		m := map[string]string{}
+		if err := json.Unmarshal(raw, &m); err != nil {
+			return nil, fmt.Errorf("seed text %s: %w", f.Name(), err)
+		}
+		out[f.Name()[:len(f.Name())-len(".json")]] = m
+	}
+	return out, nil
+})
+
+// translate is en in lang, or en itself when nobody translated it.
+func translate(lang, en string) string {
+	all, _ := translations()
+	if t := all[lang][en]; t != "" {
+		return t
+	}
+	return en
+}
+
+// texts is a text in every language: English, Simplified Chinese and
+// Vietnamese as given, the others from text/*.json.
+func texts(en, zh, vi string) map[string]string {
+	m := map[string]string{"en_US": en, "zh_CN": zh, "vi_VN": vi}
+	all, _ := translations()
+	for lang, t := range all {
+		if v := t[en]; v != "" {
+			m[lang] = v
+		}
+	}
+	return m
+}
+
+// tr is a text in every language, in its stored form.
 func tr(en, zh, vi string) string {
-	return i18n.Text(map[string]string{"en_US": en, "zh_CN": zh, "vi_VN": vi})
+	return i18n.Text(texts(en, zh, vi))
+}
+
+// html is operator HTML in every language, stored as the sanitiser rebuilds
+// it (as every operator write of HTML is), so nothing else ever reaches a
+// browser.
+func html(en, zh, vi string) string {
+	m := texts(en, zh, vi)
+	for lang, v := range m {
+		m[lang] = sanitize.HTML(v)
+	}
+	return i18n.Text(m)
 }
 
 // Demo seeds the demo site unless it exists. It returns the media paths the
@@ -98,12 +138,15 @@ func Demo(ctx context.Context, d *db.DB, now time.Time) ([]string, error) {
 	if exists > 0 {
 		return nil, nil
 	}
+	if _, err := translations(); err != nil {
+		return nil, err
+	}
 	var media []string
-	err = d.Tx(ctx, func(tx *sql.Tx) error {
-		s := &seeder{ctx: ctx, tx: tx, now: now.UTC().UnixMicro()}
+	err = d.Tx(ctx, func(ctx context.Context) error {
+		s := &seeder{ctx: ctx, db: d, tx: d.Q(ctx), now: now.UTC().UnixMicro()}
 		s.reference()
 		s.site()
-		s.content()
+		s.content(s.pages())
 		s.banners()
 		s.notices()
 		s.games()
@@ -119,13 +162,9 @@ func Demo(ctx context.Context, d *db.DB, now time.Time) ([]string, error) {
 }
 
 func (s *seeder) reference() {
-	for _, c := range Currencies {
-		s.exec(`INSERT INTO currencies (code, symbol, exponent) VALUES ($1, $2, $3) ON CONFLICT (code) DO NOTHING`,
-			c.Code, c.Symbol, c.Exponent)
-	}
-	for _, l := range Languages {
-		s.exec(`INSERT INTO languages (code, id, name, flag) VALUES ($1, $2, $3, $4) ON CONFLICT (code) DO NOTHING`,
-			l.Code, l.ID, l.Name, s.m("/media/flags/"+l.Code+".svg"))
+	// The reference migration stores the languages with these flags.
+	for _, code := range languageCodes {
+		s.m("/media/flags/" + code + ".svg")
 	}
 	types := []struct {
 		id              int
@@ -154,11 +193,16 @@ func (s *seeder) reference() {
 var demoCurrencies = []string{"USD", "RMB", "VND", "THB", "INR", "JPY", "WON"}
 
 func (s *seeder) site() {
-	seoTitle := i18n.Text(map[string]string{
-		"default": "Gamehall — online casino, slots, live games and sports",
-		"zh_CN":   "Gamehall 游戏大厅 — 电子游戏、真人视讯、体育",
-	})
-	seoContent := tr(
+	const title = "Gamehall — online casino, slots, live games and sports"
+	titles := map[string]string{"default": title, "zh_CN": "Gamehall 游戏大厅 — 电子游戏、真人视讯、体育",
+		"vi_VN": "Gamehall — casino trực tuyến, slot, game trực tiếp và thể thao"}
+	for _, lang := range languageCodes {
+		if t := translate(lang, title); t != title {
+			titles[lang] = t
+		}
+	}
+	seoTitle := i18n.Text(titles)
+	seoContent := html(
 		"<h2>Gamehall demo site</h2><p>Slots, live casino, card games, lottery and sports in one hall. Demo play is free; real play needs an account. 18+ only. Play responsibly.</p>",
 		"<h2>Gamehall 演示站</h2><p>电子游戏、真人视讯、棋牌、彩票和体育尽在一处。试玩免费，真钱游戏需注册账户。仅限 18 岁以上，请理性娱乐。</p>",
 		"<h2>Trang demo Gamehall</h2><p>Slot, casino trực tiếp, game bài, xổ số và thể thao trong một sảnh. Chơi thử miễn phí; chơi thật cần tài khoản. Chỉ dành cho người trên 18 tuổi. Hãy chơi có trách nhiệm.</p>")
@@ -170,20 +214,13 @@ func (s *seeder) site() {
 	for i, c := range demoCurrencies {
 		s.exec(`INSERT INTO site_currencies (site_id, currency, sort) VALUES ($1, $2, $3)`, DemoSiteID, c, i)
 	}
-	for i, l := range Languages {
+	for i, code := range languageCodes {
 		// English first in the selector, then the spec's order.
 		sort := i + 1
-		if l.Code == "en_US" {
+		if code == "en_US" {
 			sort = 0
 		}
-		s.exec(`INSERT INTO site_languages (site_id, language, sort) VALUES ($1, $2, $3)`, DemoSiteID, l.Code, sort)
-	}
-	jackpots := map[string]int64{
-		"USD": 123456789, "RMB": 876543210, "VND": 3086419750, "THB": 4321098765, "INR": 1011223344, "JPY": 18500000, "WON": 165000000,
-	}
-	for _, c := range demoCurrencies {
-		s.exec(`INSERT INTO jackpots (site_id, currency, amount, updated_at) VALUES ($1, $2, $3, $4)`,
-			DemoSiteID, c, jackpots[c], s.now)
+		s.exec(`INSERT INTO site_languages (site_id, language, sort) VALUES ($1, $2, $3)`, DemoSiteID, code, sort)
 	}
 	for _, l := range []struct{ typ, file string }{
 		{"desktop", "logo-desktop"}, {"mobile", "logo-mobile"}, {"favicon", "favicon"}, {"app", "app-icon"},
@@ -202,20 +239,28 @@ func (s *seeder) site() {
 	}
 }
 
-func (s *seeder) content() {
+func (s *seeder) content(pages map[string][]int64) {
+	page := func(kind string, i int) string {
+		if i >= len(pages[kind]) {
+			return "/" + kind
+		}
+		return fmt.Sprintf("%s/%d", kind, pages[kind][i])
+	}
+	contact := "/" + page("main", 2)
 	groups := []struct {
 		title string
 		links [][2]string // title, url
 	}{
 		{tr("About", "关于我们", "Giới thiệu"), [][2]string{
-			{tr("About us", "关于我们", "Về chúng tôi"), "main/1"},
-			{tr("Responsible gaming", "理性娱乐", "Chơi có trách nhiệm"), "main/2"},
-			{tr("Contact us", "联系我们", "Liên hệ"), "main/3"},
+			{tr("About us", "关于我们", "Về chúng tôi"), page("main", 0)},
+			{tr("Responsible gaming", "理性娱乐", "Chơi có trách nhiệm"), page("main", 1)},
+			{tr("Contact us", "联系我们", "Liên hệ"), page("main", 2)},
 		}},
 		{tr("Help", "帮助", "Trợ giúp"), [][2]string{
-			{tr("FAQ", "常见问题", "Câu hỏi thường gặp"), "faq/1"},
-			{tr("How to deposit", "如何存款", "Cách nạp tiền"), "faq/2"},
-			{tr("How to withdraw", "如何取款", "Cách rút tiền"), "faq/3"},
+			{tr("FAQ", "常见问题", "Câu hỏi thường gặp"), "/faq"},
+			{tr("How to open an account", "如何注册", "Cách mở tài khoản"), page("faq", 0)},
+			{tr("How to deposit", "如何存款", "Cách nạp tiền"), page("faq", 1)},
+			{tr("How to withdraw", "如何取款", "Cách rút tiền"), page("faq", 2)},
 		}},
 		{tr("Promotions", "优惠活动", "Khuyến mãi"), [][2]string{
 			{tr("All promotions", "全部优惠", "Tất cả khuyến mãi"), "/discount"},
@@ -233,7 +278,8 @@ func (s *seeder) content() {
 		{"discount", tr("Promotions", "优惠", "Khuyến mãi"), "/discount"},
 		{"deposit", tr("Deposit", "存款", "Nạp tiền"), "/user/Deposit"},
 		{"announcement", tr("News", "公告", "Thông báo"), ""},
-		{"custom_service", tr("Support", "客服", "Hỗ trợ"), "/main/3"},
+		{"custom_link", tr("FAQ", "常见问题", "Hỏi đáp"), "/faq"},
+		{"custom_service", tr("Support", "客服", "Hỗ trợ"), contact},
 	}
 	for i, n := range nav {
 		s.exec(`INSERT INTO mobile_footers (site_id, template, type, title_i18n, icon, icon_active, url, sort)
@@ -241,7 +287,8 @@ func (s *seeder) content() {
 			s.m("/media/footer/"+n.typ+".svg"), s.m("/media/footer/"+n.typ+"-active.svg"), n.url, i)
 	}
 	floats := []struct{ typ, title, url string }{
-		{"custom_service", tr("Live support", "在线客服", "Hỗ trợ trực tuyến"), "/main/3"},
+		{"custom_service", tr("Live support", "在线客服", "Hỗ trợ trực tuyến"), contact},
+		{"custom_link", tr("FAQ", "常见问题", "Câu hỏi thường gặp"), "/faq"},
 		{"app_download", tr("Get the app", "下载应用", "Tải ứng dụng"), "/app"},
 		{"go_top", tr("Top", "顶部", "Lên đầu"), ""},
 	}
@@ -250,7 +297,8 @@ func (s *seeder) content() {
 			DemoSiteID, f.typ, f.title, s.m("/media/float/"+f.typ+".svg"), f.url, i)
 	}
 	type block struct{ title, content, photo, url string }
-	byLang := map[string]struct{ ads, sponsors, login []block }{
+	type blocks struct{ ads, sponsors, login []block }
+	byLang := map[string]blocks{
 		"en_US": {
 			ads: []block{{"Refer a friend", "Invite friends and earn a bonus on their first deposit.", "/media/ad/1.svg", "/discount"},
 				{"Daily red envelope", "Open a red envelope every day for a cash surprise.", "/media/ad/2.svg", "/discount"},
@@ -281,6 +329,20 @@ func (s *seeder) content() {
 			login: []block{{"An toàn và công bằng", "Mọi kết quả đều do máy chủ quyết định bằng bộ sinh số ngẫu nhiên đã kiểm định.", "", ""},
 				{"Rút tiền nhanh", "Xử lý rút tiền suốt ngày đêm.", "", ""}},
 		},
+	}
+	// The other languages' blocks are the English ones, translated.
+	in := func(lang string, en []block) []block {
+		out := make([]block, len(en))
+		for i, b := range en {
+			out[i] = block{translate(lang, b.title), translate(lang, b.content), b.photo, b.url}
+		}
+		return out
+	}
+	for _, lang := range languageCodes {
+		if _, ok := byLang[lang]; !ok {
+			en := byLang["en_US"]
+			byLang[lang] = blocks{in(lang, en.ads), in(lang, en.sponsors), in(lang, en.login)}
+		}
 	}
 	for lang, kinds := range byLang {
 		for _, version := range []int{1, 2} {
@@ -369,22 +431,22 @@ func (s *seeder) notices() {
 		popup                   bool
 	}{
 		{tr("Weekend reload 50%", "周末充值 50%", "Nạp cuối tuần 50%"),
-			tr(`<p><img src="`+s.m("/media/bulletin/promo-1.svg")+`" alt="Weekend reload"></p><p>Deposit on Saturday or Sunday and get 50% extra, up to $200.</p>`,
+			html(`<p><img src="`+s.m("/media/bulletin/promo-1.svg")+`" alt="Weekend reload"></p><p>Deposit on Saturday or Sunday and get 50% extra, up to $200.</p>`,
 				`<p><img src="/media/bulletin/promo-1.svg" alt="周末充值"></p><p>周六或周日存款额外赠送 50%，最高 200 美元。</p>`,
 				`<p><img src="/media/bulletin/promo-1.svg" alt="Nạp cuối tuần"></p><p>Nạp tiền vào thứ Bảy hoặc Chủ nhật, nhận thêm 50%, tối đa 200 USD.</p>`),
 			tr("Deposit at the weekend and get 50% extra, up to $200.", "周末存款额外赠送 50%，最高 200 美元。",
 				"Nạp tiền cuối tuần nhận thêm 50%, tối đa 200 USD."), 0, true},
 		{tr("New game: Gamehall Keno", "新游戏：Gamehall 基诺", "Trò chơi mới: Gamehall Keno"),
-			tr(`<p><img src="`+s.m("/media/bulletin/promo-2.svg")+`" alt="Keno"></p><p>Pick up to 10 numbers and win up to 10,000 times your stake.</p>`,
+			html(`<p><img src="`+s.m("/media/bulletin/promo-2.svg")+`" alt="Keno"></p><p>Pick up to 10 numbers and win up to 10,000 times your stake.</p>`,
 				`<p><img src="/media/bulletin/promo-2.svg" alt="基诺"></p><p>最多选 10 个号码，最高赢取投注额的 10,000 倍。</p>`,
 				`<p><img src="/media/bulletin/promo-2.svg" alt="Keno"></p><p>Chọn tối đa 10 số và thắng đến 10.000 lần tiền cược.</p>`),
 			tr("Pick up to 10 numbers, win up to 10,000x.", "最多选 10 个号码，最高赢 10,000 倍。", "Chọn tối đa 10 số, thắng đến 10.000 lần."), 0, true},
 		{tr("Desktop tournament", "桌面锦标赛", "Giải đấu máy tính"),
-			tr("<p>Slot tournament this week on desktop: top 10 share $5,000.</p>", "<p>本周桌面版电子游戏锦标赛：前 10 名瓜分 5,000 美元。</p>",
+			html("<p>Slot tournament this week on desktop: top 10 share $5,000.</p>", "<p>本周桌面版电子游戏锦标赛：前 10 名瓜分 5,000 美元。</p>",
 				"<p>Giải đấu slot tuần này trên máy tính: top 10 chia 5.000 USD.</p>"),
 			tr("Slot tournament: top 10 share $5,000.", "电子游戏锦标赛：前 10 名瓜分 5,000 美元。", "Giải đấu slot: top 10 chia 5.000 USD."), 1, false},
 		{tr("Responsible gaming", "理性娱乐", "Chơi có trách nhiệm"),
-			tr("<p>Set deposit limits and take breaks. Help is available in the member centre.</p>",
+			html("<p>Set deposit limits and take breaks. Help is available in the member centre.</p>",
 				"<p>设置存款限额，适时休息。会员中心可获取帮助。</p>",
 				"<p>Hãy đặt giới hạn nạp tiền và nghỉ ngơi hợp lý. Trợ giúp có trong trung tâm thành viên.</p>"),
 			tr("Set deposit limits and take breaks.", "设置存款限额，适时休息。", "Đặt giới hạn nạp tiền và nghỉ ngơi hợp lý."), 0, false},

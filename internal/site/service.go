@@ -1,6 +1,7 @@
-// Package site serves a site's settings and lobby content: env config, logos,
-// footers, side float, template and model settings, banners, marquee,
-// promotion bulletins and the jackpot figure.
+// Package site holds the tenant: an operator's site, its currencies (with
+// their minor-unit exponents) and languages, demo mode and the other site
+// flags, the visitor's country, language and currency, and route rules.
+// Lobby content lives in internal/content.
 package site
 
 import (
@@ -8,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
-	"strings"
 	"time"
 
 	"gamehall/internal/api"
@@ -16,7 +16,7 @@ import (
 	"gamehall/internal/db"
 	"gamehall/internal/geo"
 	"gamehall/internal/i18n"
-	"gamehall/internal/money"
+	"gamehall/internal/sanitize"
 )
 
 // Spec-visible failures of this package.
@@ -24,11 +24,19 @@ var (
 	ErrSiteNotFound = api.NewError(api.CodeNotFound, "site_not_found")
 )
 
-// Service holds the rules of site content.
+// MemberRules are the member rules the browser applies as the server does
+// (member.Service.ClientRules).
+type MemberRules interface {
+	ClientRules(ctx context.Context, siteID int64) (strongPasswords bool, smsVerifySeconds int, err error)
+}
+
+// Service holds the rules of sites.
 type Service struct {
 	store *Store
 	dev   bool
 	sites *cache.TTL[siteInfo]
+	rules MemberRules
+	now   func() time.Time
 }
 
 // siteInfo is a site with the lists every content call needs.
@@ -40,8 +48,8 @@ type siteInfo struct {
 
 // NewService returns the service; dev reports the server's --dev mode, which
 // the client sees as environment "development".
-func NewService(store *Store, dev bool, ttl time.Duration) *Service {
-	return &Service{store: store, dev: dev, sites: cache.New[siteInfo](ttl, 1024, time.Now)}
+func NewService(store *Store, dev bool, ttl time.Duration, rules MemberRules, now func() time.Time) *Service {
+	return &Service{store: store, dev: dev, sites: cache.New[siteInfo](ttl, 1024, now), rules: rules, now: now}
 }
 
 // Invalidate drops the cached sites, so an operator's change to a site's
@@ -159,6 +167,10 @@ func (s *Service) Detail(ctx context.Context, siteID int64, lang string) (map[st
 	if s.dev {
 		env = "development"
 	}
+	strong, smsSeconds, err := s.rules.ClientRules(ctx, siteID)
+	if err != nil {
+		return nil, err
+	}
 	titles := map[string]string{}
 	_ = json.Unmarshal([]byte(info.SEOTitleI18n), &titles)
 	return map[string]EnvConfig{"env_config": {
@@ -169,356 +181,11 @@ func (s *Service) Detail(ctx context.Context, siteID int64, lang string) (map[st
 		CustomerServiceURL: info.CustomerServiceURL,
 		AppDownload:        AppDownload{IOSURL: info.AppIOSURL, AndroidURL: info.AppAndroidURL},
 		LinkExpireTime:     info.LinkExpireMinutes,
-		PasswordRule:       passwordRule(info.StrongPasswords),
-		SMSVerifySeconds:   info.SMSVerifySeconds,
-		SEO:                SEO{Title: titles, Content: i18n.Pick(info.SEOContentI18n, lang, info.DefaultLanguage)},
+		PasswordRule:       passwordRule(strong),
+		SMSVerifySeconds:   smsSeconds,
+		// Rebuilt on the way out too: no stored row reaches a browser raw.
+		SEO: SEO{Title: titles, Content: sanitize.HTML(i18n.Pick(info.SEOContentI18n, lang, info.DefaultLanguage))},
 	}}, nil
-}
-
-// Logos is /web/logo.
-func (s *Service) Logos(ctx context.Context, siteID int64) (map[string][]Logo, error) {
-	if err := s.CheckSite(ctx, siteID); err != nil {
-		return nil, err
-	}
-	logos, err := s.store.Logos(ctx, siteID)
-	if err != nil {
-		return nil, err
-	}
-	return map[string][]Logo{"web_logo_list": logos}, nil
-}
-
-// FooterGroup is a titled group of desktop footer links.
-type FooterGroup struct {
-	ID    int64        `json:"id"`
-	Title string       `json:"title"`
-	Sort  int          `json:"sort"`
-	List  []FooterLink `json:"list"`
-}
-
-// FooterLink is one desktop footer link.
-type FooterLink struct {
-	ID    int64  `json:"id"`
-	Title string `json:"title"`
-	URL   string `json:"url"`
-	Sort  int    `json:"sort"`
-}
-
-// Footer is /arks/web/footer.
-func (s *Service) Footer(ctx context.Context, siteID int64, lang string) (List[FooterGroup], error) {
-	info, err := s.site(ctx, siteID)
-	if err != nil {
-		return List[FooterGroup]{}, err
-	}
-	rows, err := s.store.FooterLinks(ctx, siteID)
-	if err != nil {
-		return List[FooterGroup]{}, err
-	}
-	groups := []FooterGroup{}
-	for _, r := range rows {
-		if len(groups) == 0 || groups[len(groups)-1].ID != r.GroupID {
-			groups = append(groups, FooterGroup{ID: r.GroupID, Title: i18n.Pick(r.GroupTitleI18n, lang, info.DefaultLanguage),
-				Sort: r.GroupSort, List: []FooterLink{}})
-		}
-		if r.LinkID.Valid {
-			g := &groups[len(groups)-1]
-			g.List = append(g.List, FooterLink{ID: r.LinkID.Int64, Title: i18n.Pick(r.LinkTitleI18n.String, lang, info.DefaultLanguage),
-				URL: r.URL.String, Sort: int(r.LinkSort.Int64)})
-		}
-	}
-	return List[FooterGroup]{List: groups}, nil
-}
-
-// List is the {list: [...]} shape many calls answer.
-type List[T any] struct {
-	List []T `json:"list"`
-}
-
-// NavItem is a mobile footer or side float entry.
-type NavItem struct {
-	ID         int64  `json:"id"`
-	Type       string `json:"type"`
-	Title      string `json:"title"`
-	Icon       string `json:"icon"`
-	IconActive string `json:"icon_active,omitempty"`
-	URL        string `json:"url"`
-	Sort       int    `json:"sort"`
-}
-
-// MobileFooter is /arks/web/web-mobile-footer.
-func (s *Service) MobileFooter(ctx context.Context, siteID int64, template, lang string) (List[NavItem], error) {
-	return s.nav(ctx, siteID, lang, func() ([]NavRow, error) { return s.store.MobileFooter(ctx, siteID, template) })
-}
-
-// Float is /arks/web/float.
-func (s *Service) Float(ctx context.Context, siteID int64, lang string) (List[NavItem], error) {
-	return s.nav(ctx, siteID, lang, func() ([]NavRow, error) { return s.store.Floats(ctx, siteID) })
-}
-
-func (s *Service) nav(ctx context.Context, siteID int64, lang string, load func() ([]NavRow, error)) (List[NavItem], error) {
-	info, err := s.site(ctx, siteID)
-	if err != nil {
-		return List[NavItem]{}, err
-	}
-	rows, err := load()
-	if err != nil {
-		return List[NavItem]{}, err
-	}
-	out := make([]NavItem, len(rows))
-	for i, r := range rows {
-		out[i] = NavItem{ID: r.ID, Type: r.Type, Title: i18n.Pick(r.TitleI18n, lang, info.DefaultLanguage), Icon: r.Icon, URL: r.URL, Sort: r.Sort}
-		if r.IconActive != r.Icon {
-			out[i].IconActive = r.IconActive
-		}
-	}
-	return List[NavItem]{List: out}, nil
-}
-
-// Model kinds of /web/model_*.
-const (
-	ModelSetting = "setting"
-	ModelSponsor = "sponsor"
-	ModelLogin   = "login"
-)
-
-// ModelQuery is the body of /web/model_setting, _sponsor and _login.
-type ModelQuery struct {
-	SiteID       int64
-	Language     string
-	ModelVersion int
-}
-
-// Model lists the ad, sponsor or login blocks for the language and version
-// (1 desktop, 2 mobile), in the site's default language when lang has none.
-func (s *Service) Model(ctx context.Context, kind string, q ModelQuery) (List[ModelItem], error) {
-	info, err := s.site(ctx, q.SiteID)
-	if err != nil {
-		return List[ModelItem]{}, err
-	}
-	if q.ModelVersion != 1 && q.ModelVersion != 2 {
-		return List[ModelItem]{}, api.Invalid("model_version", nil)
-	}
-	lang := q.Language
-	if lang == "" {
-		lang = info.DefaultLanguage
-	}
-	items, err := s.store.ModelItems(ctx, q.SiteID, kind, q.ModelVersion, lang, info.DefaultLanguage)
-	if err != nil {
-		return List[ModelItem]{}, err
-	}
-	return List[ModelItem]{List: items}, nil
-}
-
-// TemplateConfig is /api/template_config: the config keyed by template name,
-// answered with the spec's success code 1000. An unknown name answers an
-// empty map, and the client falls back to H5_1.
-func (s *Service) TemplateConfig(ctx context.Context, siteID int64, name string) (map[string]json.RawMessage, error) {
-	if err := s.CheckSite(ctx, siteID); err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, api.Invalid("mobileTemplateName", nil)
-	}
-	cfg, ok, err := s.store.TemplateConfig(ctx, siteID, name)
-	if err != nil {
-		return nil, err
-	}
-	out := map[string]json.RawMessage{}
-	if ok {
-		out[name] = json.RawMessage(cfg)
-	}
-	return out, nil
-}
-
-// PhotoDetail is the register background answer.
-type PhotoDetail struct {
-	Detail struct {
-		Photo string `json:"photo"`
-	} `json:"detail"`
-}
-
-// RegisterBackground is /arks/web/model/register-background/detail.
-func (s *Service) RegisterBackground(ctx context.Context, siteID int64, template string) (PhotoDetail, error) {
-	var out PhotoDetail
-	if err := s.CheckSite(ctx, siteID); err != nil {
-		return out, err
-	}
-	photo, err := s.store.RegisterBackground(ctx, siteID, template)
-	out.Detail.Photo = photo
-	return out, err
-}
-
-// GameLink is a banner's game target.
-type GameLink struct {
-	Currency   string `json:"currency"`
-	GTID       int64  `json:"gt_id"`
-	GPID       int64  `json:"gp_id"`
-	GPGTName   string `json:"gp_gt_name"`
-	Customized int    `json:"customized"`
-}
-
-// Banner is one carousel picture.
-type Banner struct {
-	ID                int64     `json:"id"`
-	URL               string    `json:"url"`
-	LinkType          int       `json:"link_type"`
-	LinkMethod        int       `json:"link_method"`
-	LinkURL           string    `json:"link_url"`
-	GameLinkParameter *GameLink `json:"game_link_parameter"`
-	Sort              int       `json:"sort"`
-}
-
-// Banner link types and use types (spec section 3).
-const (
-	LinkExternal = 0
-	LinkInternal = 1
-	LinkGame     = 2
-)
-
-// Carousel is /arks/web/carousel_picture.
-func (s *Service) Carousel(ctx context.Context, siteID int64, useType int) (map[string][]Banner, error) {
-	if err := s.CheckSite(ctx, siteID); err != nil {
-		return nil, err
-	}
-	if useType < 0 || useType > 2 {
-		return nil, api.Invalid("use_type", nil)
-	}
-	rows, err := s.store.Carousels(ctx, siteID, useType)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Banner, len(rows))
-	for i, r := range rows {
-		out[i] = Banner{ID: r.ID, URL: r.URL, LinkType: r.LinkType, LinkMethod: r.LinkMethod, LinkURL: r.LinkURL, Sort: r.Sort}
-		if r.LinkType == LinkGame {
-			out[i].GameLinkParameter = &GameLink{Currency: r.GameCurrency, GTID: r.GameGTID, GPID: r.GameGPID,
-				GPGTName: r.GameGPGTName, Customized: boolInt(r.Customized)}
-		}
-	}
-	return map[string][]Banner{"web_carousel_picture_list": out}, nil
-}
-
-// MarqueeItem is one announcement.
-type MarqueeItem struct {
-	ID                 int64  `json:"id"`
-	Title              string `json:"title"`
-	Content            string `json:"content"`
-	DisplayBeforeLogin int    `json:"display_before_login"`
-	DisplayAfterLogin  int    `json:"display_after_login"`
-	Sort               int    `json:"sort"`
-	CreatedAt          string `json:"created_at"`
-}
-
-// MarqueeQuery is the body of /arks/web/announcement/marquee.
-type MarqueeQuery struct {
-	SiteID    int64
-	SortField string
-	SortOrder string
-	Member    bool // a logged-in member sees the after-login announcements
-	Lang      string
-}
-
-// Marquee is /arks/web/announcement/marquee.
-func (s *Service) Marquee(ctx context.Context, q MarqueeQuery) (map[string][]MarqueeItem, error) {
-	info, err := s.site(ctx, q.SiteID)
-	if err != nil {
-		return nil, err
-	}
-	field, order := q.SortField, strings.ToLower(q.SortOrder)
-	if field == "" {
-		field = "sort"
-	}
-	if order == "" {
-		order = "asc"
-	}
-	if _, ok := announcementOrder[[2]string{field, order}]; !ok {
-		if order != "asc" && order != "desc" {
-			return nil, api.Invalid("sort_order", nil)
-		}
-		return nil, api.Invalid("sort_field", nil)
-	}
-	rows, err := s.store.Announcements(ctx, q.SiteID, q.Member, field, order)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]MarqueeItem, len(rows))
-	for i, r := range rows {
-		out[i] = MarqueeItem{ID: r.ID, Title: i18n.Pick(r.TitleI18n, q.Lang, info.DefaultLanguage),
-			Content: i18n.Pick(r.ContentI18n, q.Lang, info.DefaultLanguage), DisplayBeforeLogin: boolInt(r.DisplayBeforeLogin),
-			DisplayAfterLogin: boolInt(r.DisplayAfterLogin), Sort: r.Sort, CreatedAt: formatTime(r.CreatedAt)}
-	}
-	return map[string][]MarqueeItem{"web_announcement_list": out}, nil
-}
-
-// BulletinItem is one promotion bulletin.
-type BulletinItem struct {
-	ID             int64  `json:"id"`
-	Title          string `json:"title"`
-	DisplayDevice  int    `json:"display_device"`
-	DisplayContent string `json:"display_content"`
-	Content        string `json:"content"`
-	Sort           int    `json:"sort"`
-	UpdatedAt      string `json:"updated_at"`
-}
-
-// BulletinSetting is the site's pop-up behaviour.
-type BulletinSetting struct {
-	DisplayFrequency int `json:"display_frequency"`
-}
-
-// BulletinList is the /arks/web/bulletin answer.
-type BulletinList struct {
-	List    []BulletinItem   `json:"list"`
-	Setting *BulletinSetting `json:"setting,omitempty"`
-}
-
-// Bulletins is /arks/web/bulletin (popup true: the pop-up list with the
-// frequency setting) and /arks/web/bulletin/history (popup false).
-func (s *Service) Bulletins(ctx context.Context, siteID int64, device int, popup bool, lang string) (BulletinList, error) {
-	info, err := s.site(ctx, siteID)
-	if err != nil {
-		return BulletinList{}, err
-	}
-	if device != 1 && device != 2 {
-		return BulletinList{}, api.Invalid("display_device", nil)
-	}
-	rows, err := s.store.Bulletins(ctx, siteID, device, popup)
-	if err != nil {
-		return BulletinList{}, err
-	}
-	out := BulletinList{List: make([]BulletinItem, len(rows))}
-	for i, r := range rows {
-		out.List[i] = BulletinItem{ID: r.ID, Title: i18n.Pick(r.TitleI18n, lang, info.DefaultLanguage), DisplayDevice: r.DisplayDevice,
-			DisplayContent: i18n.Pick(r.DisplayContentI18n, lang, info.DefaultLanguage),
-			Content:        i18n.Pick(r.ContentI18n, lang, info.DefaultLanguage), Sort: r.Sort, UpdatedAt: formatTime(r.UpdatedAt)}
-	}
-	if popup {
-		out.Setting = &BulletinSetting{DisplayFrequency: info.BulletinDisplayFrequency}
-	}
-	return out, nil
-}
-
-// Jackpot is the jackpot figure of a currency.
-type Jackpot struct {
-	Currency           string       `json:"currency"`
-	JackpotAmountTotal money.Amount `json:"jackpot_amount_total"`
-}
-
-// Jackpot is /v2/get_jackpot. A currency the site offers without a pool
-// answers zero; a currency it does not offer is invalid.
-func (s *Service) Jackpot(ctx context.Context, siteID int64, currency string) (map[string]Jackpot, error) {
-	info, err := s.site(ctx, siteID)
-	if err != nil {
-		return nil, err
-	}
-	cur, ok := info.currency(currency)
-	if !ok {
-		return nil, api.Invalid("currency", nil)
-	}
-	amount, _, err := s.store.Jackpot(ctx, siteID, cur.Code)
-	if err != nil {
-		return nil, err
-	}
-	return map[string]Jackpot{"jackpot": {Currency: cur.Code, JackpotAmountTotal: money.Amount{Minor: amount, Exp: cur.Exponent}}}, nil
 }
 
 func (i siteInfo) currency(code string) (Currency, bool) {
@@ -555,17 +222,6 @@ func (s *Service) RouteRules(ctx context.Context, siteID int64) (map[string]Rout
 // RouteRule is one server-defined route rule.
 type RouteRule struct {
 	Redirect string `json:"redirect"`
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-func formatTime(micros int64) string {
-	return time.UnixMicro(micros).UTC().Format(time.RFC3339)
 }
 
 // Visitor is where a visitor seems to come from, and what that means here.
@@ -608,11 +264,65 @@ func (s *Service) Visitor(ctx context.Context, siteID int64, country, acceptLang
 
 // DefaultLanguage is the site's default language (en_US when unknown).
 func (s *Service) DefaultLanguage(ctx context.Context, siteID int64) string {
-	info, err := s.site(ctx, siteID)
+	lang, err := s.DefaultLanguageOf(ctx, siteID)
 	if err != nil {
 		return api.DefaultLang
 	}
-	return info.DefaultLanguage
+	return lang
+}
+
+// DefaultLanguageOf is the site's default language, or ErrSiteNotFound.
+func (s *Service) DefaultLanguageOf(ctx context.Context, siteID int64) (string, error) {
+	info, err := s.site(ctx, siteID)
+	return info.DefaultLanguage, err
+}
+
+// BulletinDisplayFrequency is how often the pop-up bulletin shows (0 once,
+// 1 once per browser session, 2 every load).
+func (s *Service) BulletinDisplayFrequency(ctx context.Context, siteID int64) (int, error) {
+	info, err := s.site(ctx, siteID)
+	return info.BulletinDisplayFrequency, err
+}
+
+// Languages lists the codes of the site's languages, in display order.
+func (s *Service) Languages(ctx context.Context, siteID int64) ([]string, error) {
+	info, err := s.site(ctx, siteID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(info.languages))
+	for i, l := range info.languages {
+		out[i] = l.Code
+	}
+	return out, nil
+}
+
+// CurrencyCodes lists the codes of the site's currencies, in display order,
+// and its default currency.
+func (s *Service) CurrencyCodes(ctx context.Context, siteID int64) ([]string, string, error) {
+	info, err := s.site(ctx, siteID)
+	if err != nil {
+		return nil, "", err
+	}
+	out := make([]string, len(info.currencies))
+	for i, c := range info.currencies {
+		out[i] = c.Code
+	}
+	return out, info.DefaultCurrency, nil
+}
+
+// KnownLanguages lists every language the server knows (the spec's
+// eleven), from the reference table; a request's lang header must be one.
+func (s *Service) KnownLanguages(ctx context.Context) (map[string]bool, error) {
+	all, err := s.store.AllLanguages(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]bool, len(all))
+	for _, l := range all {
+		out[l.Code] = true
+	}
+	return out, nil
 }
 
 // passwordRule names the site's password rule for the client: "default"

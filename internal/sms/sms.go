@@ -36,7 +36,7 @@ func NewOutbox(d *db.DB, now func() time.Time) *Outbox { return &Outbox{db: d, n
 
 // Send stores the message.
 func (o *Outbox) Send(ctx context.Context, siteID int64, phone, body string) error {
-	_, err := o.db.ExecContext(ctx, `INSERT INTO sms_outbox (site_id, phone, body, created_at) VALUES ($1, $2, $3, $4)`,
+	_, err := o.db.Q(ctx).ExecContext(ctx, `INSERT INTO sms_outbox (site_id, phone, body, created_at) VALUES ($1, $2, $3, $4)`,
 		siteID, phone, body, o.now().UnixMicro())
 	if err != nil {
 		return fmt.Errorf("sms outbox: %w", db.MapError(err))
@@ -52,17 +52,26 @@ type Message struct {
 	CreatedAt string `json:"created_at"`
 }
 
-// Latest lists the newest outbox messages, optionally for one phone.
-func (o *Outbox) Latest(ctx context.Context, phone string, limit int) ([]Message, error) {
-	return db.Query(ctx, o.db, `SELECT id, phone, body, created_at FROM sms_outbox WHERE ($1 = '' OR phone = $1)
-		ORDER BY id DESC LIMIT $2`, func(r *sql.Rows, m *Message) error {
-		var at int64
-		if err := r.Scan(&m.ID, &m.Phone, &m.Body, &at); err != nil {
-			return err
-		}
-		m.CreatedAt = time.UnixMicro(at).UTC().Format(time.RFC3339)
-		return nil
-	}, phone, limit)
+// List lists outbox messages newest first: of one site (every site when 0),
+// for one phone (every phone when empty), with an id below beforeID (all
+// when 0). The bodies hold verification codes: the answer is for the
+// operator only and never logged.
+func (o *Outbox) List(ctx context.Context, siteID int64, phone string, beforeID int64, limit int) (api.Page[Message], error) {
+	list, err := db.Query(ctx, o.db.Q(ctx), `SELECT id, phone, body, created_at FROM sms_outbox
+		WHERE (CAST($1 AS BIGINT) = 0 OR site_id = CAST($1 AS BIGINT)) AND ($2 = '' OR phone = $2)
+		AND (CAST($3 AS BIGINT) = 0 OR id < CAST($3 AS BIGINT)) ORDER BY id DESC LIMIT $4`,
+		func(r *sql.Rows, m *Message) error {
+			var at int64
+			if err := r.Scan(&m.ID, &m.Phone, &m.Body, &at); err != nil {
+				return err
+			}
+			m.CreatedAt = api.FormatTime(at)
+			return nil
+		}, siteID, phone, beforeID, limit)
+	if err != nil {
+		return api.Page[Message]{}, err
+	}
+	return api.PageOf(list, limit, func(m Message) int64 { return m.ID }), nil
 }
 
 // Spec codes of the SMS send call (section 8).
@@ -128,31 +137,28 @@ func (s *Service) issue(ctx context.Context, siteID int64, phone, purpose, ip st
 		return "", ErrPhoneInvalid
 	}
 	now := s.now()
-	var last sql.NullInt64
-	if err := s.db.QueryRowContext(ctx, `SELECT MAX(created_at) FROM sms_codes WHERE site_id = $1 AND phone = $2 AND purpose = $3`,
-		siteID, phone, purpose).Scan(&last); err != nil {
-		return "", fmt.Errorf("sms: %w", db.MapError(err))
-	}
-	if last.Valid && now.Sub(time.UnixMicro(last.Int64)) < ResendInterval {
-		return "", ErrTooSoon
-	}
-	if ok, err := s.limit.Allow(ctx, "sms:phone:"+phone, DailyPerPhone, 24*time.Hour); err != nil {
-		return "", err
-	} else if !ok {
-		return "", ErrContactCS
-	}
-	if ok, err := s.limit.Allow(ctx, "sms:ip:"+ip, HourlyPerIP, time.Hour); err != nil {
-		return "", err
-	} else if !ok {
-		return "", ErrContactCS
-	}
 	code := newCode()
-	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
-		credit := `UPDATE member_settings SET sms_credits = sms_credits - 1 WHERE site_id = $1 AND sms_credits > 0`
-		if !spend {
-			credit = `UPDATE member_settings SET sms_credits = sms_credits WHERE site_id = $1 AND sms_credits > 0`
+	// One transaction: the resend claim, the caps, the credit and the code
+	// commit together, or nothing does.
+	err := s.db.Tx(ctx, func(ctx context.Context) error {
+		if err := s.claimResend(ctx, siteID, phone, purpose, now); err != nil {
+			return err
 		}
-		res, err := tx.ExecContext(ctx, credit, siteID)
+		if ok, err := s.limit.Allow(ctx, "sms:phone:"+phone, DailyPerPhone, 24*time.Hour); err != nil {
+			return err
+		} else if !ok {
+			return ErrContactCS
+		}
+		if ok, err := s.limit.Allow(ctx, "sms:ip:"+ip, HourlyPerIP, time.Hour); err != nil {
+			return err
+		} else if !ok {
+			return ErrContactCS
+		}
+		credit := `UPDATE sms_credits SET credits = credits - 1 WHERE site_id = $1 AND credits > 0`
+		if !spend {
+			credit = `UPDATE sms_credits SET credits = credits WHERE site_id = $1 AND credits > 0`
+		}
+		res, err := s.db.Q(ctx).ExecContext(ctx, credit, siteID)
 		if err != nil {
 			return fmt.Errorf("sms credits: %w", db.MapError(err))
 		}
@@ -165,7 +171,7 @@ func (s *Service) issue(ctx context.Context, siteID int64, phone, purpose, ip st
 		if !spend {
 			usedAt = sql.NullInt64{Int64: now.UnixMicro(), Valid: true}
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO sms_codes (site_id, phone, purpose, code_hash, created_at, expires_at, used_at)
+		_, err = s.db.Q(ctx).ExecContext(ctx, `INSERT INTO sms_codes (site_id, phone, purpose, code_hash, created_at, expires_at, used_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7)`, siteID, phone, purpose, secret.HashToken(code), now.UnixMicro(),
 			now.Add(CodeTTL).UnixMicro(), usedAt)
 		if err != nil {
@@ -185,7 +191,7 @@ func (s *Service) VerifyCode(ctx context.Context, siteID int64, phone, purpose, 
 	now := s.now().UnixMicro()
 	var id int64
 	var hash string
-	err := s.db.QueryRowContext(ctx, `UPDATE sms_codes SET attempts = attempts + 1
+	err := s.db.Q(ctx).QueryRowContext(ctx, `UPDATE sms_codes SET attempts = attempts + 1
 		WHERE id = (SELECT id FROM sms_codes WHERE site_id = $1 AND phone = $2 AND purpose = $3 AND used_at IS NULL
 			AND expires_at > $4 ORDER BY created_at DESC LIMIT 1) AND attempts < $5
 		RETURNING id, code_hash`, siteID, phone, purpose, now, MaxAttempts).Scan(&id, &hash)
@@ -198,7 +204,7 @@ func (s *Service) VerifyCode(ctx context.Context, siteID int64, phone, purpose, 
 	if !secret.Equal(hash, secret.HashToken(strings.TrimSpace(code))) {
 		return ErrCodeWrong
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE sms_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL`, id, now)
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE sms_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL`, id, now)
 	if err != nil {
 		return fmt.Errorf("sms verify: %w", db.MapError(err))
 	}
@@ -208,9 +214,59 @@ func (s *Service) VerifyCode(ctx context.Context, siteID int64, phone, purpose, 
 	return nil
 }
 
-// Sweep deletes codes that expired a day ago or more.
+// claimResend takes the phone's send slot for purpose: one conditional
+// upsert, so of any number of concurrent sends within ResendInterval exactly
+// one gets it (the others answer 102).
+func (s *Service) claimResend(ctx context.Context, siteID int64, phone, purpose string, now time.Time) error {
+	var at int64
+	err := s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO sms_throttle (site_id, phone, purpose, last_sent_at) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (site_id, phone, purpose) DO UPDATE SET last_sent_at = $4 WHERE sms_throttle.last_sent_at <= $5
+		RETURNING last_sent_at`, siteID, phone, purpose, now.UnixMicro(), now.Add(-ResendInterval).UnixMicro()).Scan(&at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrTooSoon
+	}
+	if err != nil {
+		return fmt.Errorf("sms resend: %w", db.MapError(err))
+	}
+	return nil
+}
+
+// Credits is the site's SMS credit balance (0 when it has none).
+func (s *Service) Credits(ctx context.Context, siteID int64) (int64, error) {
+	var n int64
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT credits FROM sms_credits WHERE site_id = $1`, siteID).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("sms credits: %w", db.MapError(err))
+	}
+	return n, nil
+}
+
+// MaxCredits bounds an operator's credit balance.
+const MaxCredits = 1_000_000_000
+
+// SetCredits sets the site's SMS credit balance.
+func (s *Service) SetCredits(ctx context.Context, siteID, credits int64) error {
+	if credits < 0 || credits > MaxCredits {
+		return api.Bad("sms_credits", fmt.Sprintf("must be between 0 and %d", MaxCredits))
+	}
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO sms_credits (site_id, credits) VALUES ($1, $2)
+		ON CONFLICT (site_id) DO UPDATE SET credits = $2`, siteID, credits)
+	if err != nil {
+		return fmt.Errorf("sms credits: %w", db.MapError(err))
+	}
+	return nil
+}
+
+// Sweep deletes codes that expired a day ago or more and resend slots past their interval.
 func (s *Service) Sweep(ctx context.Context) error {
-	_, err := s.db.ExecContext(ctx, `DELETE FROM sms_codes WHERE expires_at < $1`, s.now().Add(-24*time.Hour).UnixMicro())
+	_, err := s.db.Q(ctx).ExecContext(ctx, `DELETE FROM sms_codes WHERE expires_at < $1`, s.now().Add(-24*time.Hour).UnixMicro())
+	if err != nil {
+		return fmt.Errorf("sms sweep: %w", db.MapError(err))
+	}
+	_, err = s.db.Q(ctx).ExecContext(ctx, `DELETE FROM sms_throttle WHERE last_sent_at < $1`, s.now().Add(-ResendInterval).UnixMicro())
 	if err != nil {
 		return fmt.Errorf("sms sweep: %w", db.MapError(err))
 	}
@@ -234,10 +290,10 @@ func digitsOnly(s string) bool {
 // DevHandler serves GET /api/dev/sms-outbox?phone= (registered only with --dev).
 func DevHandler(o *Outbox) api.HandlerFunc {
 	return func(r *http.Request) (any, error) {
-		msgs, err := o.Latest(r.Context(), r.URL.Query().Get("phone"), 20)
+		page, err := o.List(r.Context(), 0, r.URL.Query().Get("phone"), 0, 20)
 		if err != nil {
 			return nil, err
 		}
-		return map[string][]Message{"list": msgs}, nil
+		return map[string][]Message{"list": page.List}, nil
 	}
 }

@@ -14,37 +14,26 @@ import (
 	"gamehall/internal/ratelimit"
 	"gamehall/internal/seed"
 	"gamehall/internal/sms"
+	"gamehall/internal/testutil/testclock"
 )
 
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
-
-func setup(t *testing.T, d *db.DB) (*sms.Service, *sms.Outbox, *clock) {
+func setup(t *testing.T, d *db.DB) (*sms.Service, *sms.Outbox, *testclock.Clock) {
 	t.Helper()
 	if _, err := seed.Demo(context.Background(), d, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	clk := &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
-	out := sms.NewOutbox(d, clk.now)
-	return sms.NewService(d, out, ratelimit.New(d, clk.now), clk.now), out, clk
+	clk := testclock.New(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
+	out := sms.NewOutbox(d, clk.Now)
+	return sms.NewService(d, out, ratelimit.New(d, clk.Now), clk.Now), out, clk
 }
 
 func lastCode(t *testing.T, out *sms.Outbox, phone string) string {
 	t.Helper()
-	msgs, err := out.Latest(context.Background(), phone, 1)
-	if err != nil || len(msgs) == 0 {
-		t.Fatalf("outbox: %v %v", msgs, err)
+	page, err := out.List(context.Background(), 0, phone, 0, 1)
+	if err != nil || len(page.List) == 0 {
+		t.Fatalf("outbox: %v %v", page, err)
 	}
-	f := strings.Fields(msgs[0].Body)
+	f := strings.Fields(page.List[0].Body)
 	return f[len(f)-1]
 }
 
@@ -68,16 +57,16 @@ func TestCodesExpireAndAllowFiveGuesses(t *testing.T) {
 		if err := svc.VerifyCode(ctx, 1, "5551000000", "register_member", code); !errors.Is(err, sms.ErrCodeWrong) {
 			t.Fatalf("right code after five wrong guesses must fail: %v", err)
 		}
-		clk.add(sms.ResendInterval)
+		clk.Add(sms.ResendInterval)
 		if err := svc.SendCode(ctx, 1, "5551000000", "register_member", "1.1.1.1", "en_US", text); err != nil {
 			t.Fatal(err)
 		}
 		code = lastCode(t, out, "5551000000")
-		clk.add(sms.CodeTTL + time.Second)
+		clk.Add(sms.CodeTTL + time.Second)
 		if err := svc.VerifyCode(ctx, 1, "5551000000", "register_member", code); !errors.Is(err, sms.ErrCodeWrong) {
 			t.Fatalf("expired code: %v", err)
 		}
-		clk.add(sms.ResendInterval)
+		clk.Add(sms.ResendInterval)
 		_ = svc.SendCode(ctx, 1, "5551000000", "register_member", "1.1.1.1", "en_US", text)
 		code = lastCode(t, out, "5551000000")
 		if err := svc.VerifyCode(ctx, 1, "5551000000", "register_member", code); err != nil {
@@ -94,7 +83,7 @@ func TestCreditsAreSpentExactly(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		svc, _, _ := setup(t, d)
-		if _, err := d.Exec(`UPDATE member_settings SET sms_credits = 5`); err != nil {
+		if _, err := d.Exec(`UPDATE sms_credits SET credits = 5`); err != nil {
 			t.Fatal(err)
 		}
 		var wg sync.WaitGroup
@@ -120,7 +109,7 @@ func TestCreditsAreSpentExactly(t *testing.T) {
 		}
 		wg.Wait()
 		var left int
-		if err := d.QueryRow(`SELECT sms_credits FROM member_settings`).Scan(&left); err != nil {
+		if err := d.QueryRow(`SELECT credits FROM sms_credits`).Scan(&left); err != nil {
 			t.Fatal(err)
 		}
 		if sent != 5 || refused != 7 || left != 0 {
@@ -140,7 +129,7 @@ func TestCapsCountRealSends(t *testing.T) {
 			if err := svc.SendCode(ctx, 1, "5554000000", "register_member", fmt.Sprintf("3.3.3.%d", i), "en_US", text); err != nil {
 				t.Fatalf("send %d: %v", i, err)
 			}
-			clk.add(sms.ResendInterval)
+			clk.Add(sms.ResendInterval)
 		}
 		if err := svc.SendCode(ctx, 1, "5554000000", "register_member", "3.3.3.99", "en_US", text); !errors.Is(err, sms.ErrContactCS) {
 			t.Fatalf("send %d to one phone in a day: %v, want 104", sms.DailyPerPhone+1, err)
@@ -153,7 +142,7 @@ func TestCapsCountRealSends(t *testing.T) {
 		if err := svc.SendCode(ctx, 1, "5556000000", "register_member", "4.4.4.4", "en_US", text); !errors.Is(err, sms.ErrContactCS) {
 			t.Fatalf("send %d from one address in an hour: %v, want 104", sms.HourlyPerIP+1, err)
 		}
-		if msgs, _ := out.Latest(ctx, "5556000000", 5); len(msgs) != 0 {
+		if msgs := sent(t, out, "5556000000"); len(msgs) != 0 {
 			t.Fatalf("a capped send was delivered: %v", msgs)
 		}
 	})
@@ -166,7 +155,7 @@ func TestDecoyAnswersLikeSendCode(t *testing.T) {
 		ctx := context.Background()
 		svc, out, clk := setup(t, d)
 		var before int
-		if err := d.QueryRow(`SELECT sms_credits FROM member_settings`).Scan(&before); err != nil {
+		if err := d.QueryRow(`SELECT credits FROM sms_credits`).Scan(&before); err != nil {
 			t.Fatal(err)
 		}
 		if err := svc.Decoy(ctx, 1, "", "forgot_password", "5.5.5.5"); !errors.Is(err, sms.ErrPhoneBlank) {
@@ -179,28 +168,38 @@ func TestDecoyAnswersLikeSendCode(t *testing.T) {
 			t.Fatal(err)
 		}
 		code := lastCode(t, out, "5557000000")
-		clk.add(sms.ResendInterval)
+		clk.Add(sms.ResendInterval)
 		if err := svc.Decoy(ctx, 1, "5557000000", "forgot_password", "5.5.5.5"); err != nil {
 			t.Fatalf("decoy: %v", err)
 		}
 		if err := svc.Decoy(ctx, 1, "5557000000", "forgot_password", "5.5.5.5"); !errors.Is(err, sms.ErrTooSoon) {
 			t.Fatalf("decoy within the resend interval: %v, want 102", err)
 		}
-		if msgs, _ := out.Latest(ctx, "5557000000", 5); len(msgs) != 1 {
+		if msgs := sent(t, out, "5557000000"); len(msgs) != 1 {
 			t.Fatalf("a decoy sent a message: %v", msgs)
 		}
 		if err := svc.VerifyCode(ctx, 1, "5557000000", "forgot_password", code); err != nil {
 			t.Fatalf("the real code after a decoy: %v", err)
 		}
 		var after int
-		if err := d.QueryRow(`SELECT sms_credits FROM member_settings`).Scan(&after); err != nil || after != before-1 {
+		if err := d.QueryRow(`SELECT credits FROM sms_credits`).Scan(&after); err != nil || after != before-1 {
 			t.Fatalf("credits %d -> %d, want one spent (by the real send)", before, after)
 		}
-		if _, err := d.Exec(`UPDATE member_settings SET sms_credits = 0`); err != nil {
+		if _, err := d.Exec(`UPDATE sms_credits SET credits = 0`); err != nil {
 			t.Fatal(err)
 		}
 		if err := svc.Decoy(ctx, 1, "5558000000", "forgot_password", "5.5.5.6"); !errors.Is(err, sms.ErrNoCredits) {
 			t.Fatalf("decoy without credits: %v, want 103", err)
 		}
 	})
+}
+
+// sent lists the outbox messages to phone.
+func sent(t *testing.T, out *sms.Outbox, phone string) []sms.Message {
+	t.Helper()
+	page, err := out.List(context.Background(), 0, phone, 0, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return page.List
 }

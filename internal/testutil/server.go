@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -28,31 +29,53 @@ type Server struct {
 	t   testing.TB
 }
 
-// Option changes the test configuration.
-type Option func(*config.Config)
+// Setup is what a test server runs with: the configuration and where its
+// log goes.
+type Setup struct {
+	config.Config
+	Log io.Writer
+}
+
+// Option changes the test setup.
+type Option func(*Setup)
 
 // Dev turns on --dev.
-func Dev(c *config.Config) { c.Dev = true }
+func Dev(s *Setup) { s.Dev = true }
+
+// AdminKey turns the operator API on with key.
+func AdminKey(key string) Option { return func(s *Setup) { s.AdminKey = key } }
+
+// Reconcile runs the reconciler and the open-game sweep every d.
+func Reconcile(d time.Duration) Option { return func(s *Setup) { s.ReconcileInterval = d } }
+
+// LogTo sends the server's log to w (the never-log checks read it).
+func LogTo(w io.Writer) Option { return func(s *Setup) { s.Log = w } }
 
 // NewServer seeds the demo site into d and serves the app. The content cache
-// is off so tests see their own writes at once.
+// is off so tests see their own writes at once; the log is dropped unless
+// LogTo names a writer.
 func NewServer(t testing.TB, d *db.DB, opts ...Option) *Server {
 	t.Helper()
 	if _, err := seed.Demo(context.Background(), d, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	cfg := config.Default()
-	cfg.ContentCacheTTL = 0
+	set := Setup{Config: config.Default(), Log: io.Discard}
+	set.ContentCacheTTL = 0
 	for _, o := range opts {
-		o(&cfg)
+		o(&set)
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	a, err := app.New(cfg, log, d)
+	log := slog.New(slog.NewTextHandler(set.Log, nil))
+	a, err := app.New(set.Config, log, d)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := &Server{Server: httptest.NewServer(a.Handler()), App: a, t: t}
-	t.Cleanup(s.Close)
+	ctx, stop := context.WithCancel(context.Background())
+	a.Background(ctx)
+	t.Cleanup(func() {
+		stop()
+		s.Close()
+	})
 	return s
 }
 
@@ -85,9 +108,19 @@ func (s *Server) Post(path, body string, headers ...string) Response {
 // Do sends any method.
 func (s *Server) Do(method, path, body string, headers ...string) Response {
 	s.t.Helper()
-	req, err := http.NewRequest(method, s.URL+path, strings.NewReader(body))
+	out, err := s.Try(method, path, body, headers...)
 	if err != nil {
 		s.t.Fatal(err)
+	}
+	return out
+}
+
+// Try is Do for other goroutines (which must not call t.Fatal): it returns
+// what went wrong instead.
+func (s *Server) Try(method, path, body string, headers ...string) (Response, error) {
+	req, err := http.NewRequest(method, s.URL+path, strings.NewReader(body))
+	if err != nil {
+		return Response{}, err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	for i := 0; i+1 < len(headers); i += 2 {
@@ -95,24 +128,59 @@ func (s *Server) Do(method, path, body string, headers ...string) Response {
 	}
 	res, err := s.Client().Do(req)
 	if err != nil {
-		s.t.Fatal(err)
+		return Response{}, err
 	}
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(res.Body)
 	out := Response{HTTP: res.StatusCode, Header: res.Header}
-	if err := json.Unmarshal(raw, &out); err != nil {
-		s.t.Fatalf("%s %s: body is not an envelope: %v\n%s", method, path, err, raw)
-	}
 	if !bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{")) {
-		s.t.Fatalf("%s %s: body is not an object", method, path)
+		return out, fmt.Errorf("%s %s: body is not an object: %.200s", method, path, raw)
+	}
+	if err := json.Unmarshal(raw, &out); err != nil {
+		return out, fmt.Errorf("%s %s: body is not an envelope: %v", method, path, err)
+	}
+	return out, nil
+}
+
+// Parallel runs n calls of fn at once (released together) and returns their
+// answers in order; a transport failure fails the test.
+func (s *Server) Parallel(n int, fn func(i int) (Response, error)) []Response {
+	s.t.Helper()
+	out := make([]Response, n)
+	errs := make([]error, n)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			out[i], errs[i] = fn(i)
+		}()
+	}
+	close(start)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			s.t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// Codes counts answers by code.
+func Codes(rs []Response) map[int]int {
+	out := map[int]int{}
+	for _, r := range rs {
+		out[r.Code]++
 	}
 	return out
 }
 
 // TrustLoopback makes the test client a trusted proxy, so tests can choose
 // the client address (X-Forwarded-For) and country (CF-IPCountry) per call.
-func TrustLoopback(c *config.Config) {
-	c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+func TrustLoopback(s *Setup) {
+	s.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
 }
 
 // Captcha fetches a captcha of kind and returns its token; under --dev the

@@ -72,7 +72,7 @@ func (s *Service) Record(ctx context.Context, e Event) error {
 	if len(payload) > 8<<10 {
 		return api.Invalid("userData", nil)
 	}
-	_, err := s.db.ExecContext(ctx, `INSERT INTO fb_events (site_id, event_name, event_id, event_time, payload, created_at)
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO fb_events (site_id, event_name, event_id, event_time, payload, created_at)
 		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (site_id, event_id) DO NOTHING`,
 		s.siteID, e.EventName, e.EventID, e.EventTime, string(payload), s.now().UnixMicro())
 	if err != nil {

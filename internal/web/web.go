@@ -31,6 +31,9 @@ const placeholder = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="gamehall-site-id" content="__SITE_ID__"></head><body><main id="root">
 <h1>gamehall</h1><p>The front end is not built into this binary. Run <code>make run</code>.</p></main></body></html>`
 
+// loadingPage is the build's static /loading window (web/loading.html).
+const loadingPage = "loading.html"
+
 // RouteRules gives the server-defined redirects of a site.
 type RouteRules func(ctx context.Context, siteID int64) (any, error)
 
@@ -42,7 +45,37 @@ type Handler struct {
 	startedAt int64
 	siteID    int64
 	rules     RouteRules
+	pages     PageExists
 	gz        sync.Map // path -> []byte gzipped content
+}
+
+// PageExists reports whether the site shows the page of kind ("discount",
+// "faq", "main") with id now (content.Service.PageExists).
+type PageExists func(ctx context.Context, siteID int64, kind string, id int64) (bool, error)
+
+// WithPages makes /discount/{id}, /faq/{id} and /main/{id} answer HTTP 404
+// (still the app, which shows its not-found screen) for ids the site does
+// not show, so crawlers and link checkers see what a reader sees.
+func (h *Handler) WithPages(p PageExists) *Handler {
+	h.pages = p
+	return h
+}
+
+var pageRoute = regexp.MustCompile(`^/(discount|faq|main)/([^/]+)/?$`)
+
+// knownPage is false for a page route whose id the site does not show; a
+// failing lookup serves the app (the client asks again and decides).
+func (h *Handler) knownPage(r *http.Request, p string) bool {
+	m := pageRoute.FindStringSubmatch(p)
+	if m == nil || h.pages == nil {
+		return true
+	}
+	id, err := strconv.ParseInt(m[2], 10, 64)
+	if err != nil || id <= 0 {
+		return false
+	}
+	ok, err := h.pages(r.Context(), h.siteID, m[1], id)
+	return err != nil || ok
 }
 
 // Dist is the embedded build.
@@ -109,8 +142,16 @@ func (h *Handler) page(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := r.URL.Path
+	// /loading is a page of its own without the app's code (the game window a
+	// launch opens at the click, later sent to the game by its opener).
+	if p == "/loading" || p == "/loading/" {
+		if _, err := fs.Stat(h.fsys, loadingPage); err == nil {
+			h.ServeEntry(w, r, loadingPage)
+			return
+		}
+	}
 	if !strings.Contains(path.Base(p), ".") {
-		h.html(w, r, KnownRoute(p))
+		h.html(w, r, KnownRoute(p) && h.knownPage(r, p))
 		return
 	}
 	// A root-level file of the build (favicon, manifest, robots.txt, locale chunks).

@@ -79,6 +79,27 @@ func TestHTMLCarriesSiteIDAndStatus(t *testing.T) {
 	}
 }
 
+func TestLoadingIsAPageWithoutTheApp(t *testing.T) {
+	fsys := fstest.MapFS{
+		"index.html":   {Data: []byte(`<!doctype html><script type="module" src="/assets/index-abc123.js"></script>`)},
+		"loading.html": {Data: []byte(`<!doctype html><main data-testid="loading-page">Loading the game…</main>`)},
+	}
+	h := New(fsys, 7, nil, time.Unix(1700000000, 0))
+	for _, p := range []string{"/loading", "/loading/", "/loading?x=1"} {
+		rec := serve(h, p)
+		if rec.Code != 200 || !strings.Contains(rec.Body.String(), "loading-page") || strings.Contains(rec.Body.String(), "/assets/") {
+			t.Fatalf("%s: %d %q", p, rec.Code, rec.Body.String())
+		}
+		if rec.Header().Get("Cache-Control") != "no-cache" || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+			t.Fatalf("%s headers: %v", p, rec.Header())
+		}
+	}
+	// A build without the page (go test's placeholder) still answers with the app.
+	if rec := serve(testHandler(), "/loading"); rec.Code != 200 || !strings.Contains(rec.Body.String(), "/assets/index-abc123.js") {
+		t.Fatalf("fallback: %d", rec.Code)
+	}
+}
+
 func TestBuildMeta(t *testing.T) {
 	h := testHandler()
 	rec := serve(h, "/builds/latest.json")

@@ -326,6 +326,16 @@ const (
 
 var betNames = [...]string{"player", "banker", "tie"}
 
+// ParseBetKind reads a bet kind by its name (player, banker, tie).
+func ParseBetKind(name string) (BetKind, bool) {
+	for k, n := range betNames {
+		if n == name {
+			return BetKind(k), true
+		}
+	}
+	return 0, false
+}
+
 func (k BetKind) String() string {
 	if int(k) < len(betNames) {
 		return betNames[k]
@@ -382,7 +392,14 @@ var ErrBet = errors.New("baccarat: invalid bet")
 // commission = ceil(stake × 5 / 100). Rounding the commission up keeps every
 // payout at or below 0.95:1, and costs the player less than one minor unit;
 // for stakes that are multiples of 20 minor units the commission is exact.
-func Settle(h Hand, bets []Bet) ([]Result, error) {
+func Settle(h Hand, bets []Bet) ([]Result, error) { return SettleWith(h, bets, StandardRules()) }
+
+// SettleWith is Settle under a table's own pays (r.Decks plays no part
+// here: the hand was dealt already).
+func SettleWith(h Hand, bets []Bet, r Rules) ([]Result, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
 	for i, b := range bets {
 		if b.Kind > BetTie || b.Stake < 1 || b.Stake > MaxStake {
 			return nil, fmt.Errorf("%w: bet %d (%v, stake %d)", ErrBet, i, b.Kind, b.Stake)
@@ -390,20 +407,20 @@ func Settle(h Hand, bets []Bet) ([]Result, error) {
 	}
 	out := make([]Result, len(bets))
 	for i, b := range bets {
-		r := Result{Bet: b}
+		res := Result{Bet: b}
 		switch {
 		case b.Kind == BetTie && h.Winner == Tie:
-			r.Return = b.Stake + b.Stake*TiePayPercent/100
+			res.Return = b.Stake + b.Stake*r.TiePayPercent/100
 		case b.Kind != BetTie && h.Winner == Tie:
-			r.Return, r.Push = b.Stake, true
+			res.Return, res.Push = b.Stake, true
 		case b.Kind == BetPlayer && h.Winner == PlayerWins:
-			r.Return = 2 * b.Stake
+			res.Return = 2 * b.Stake
 		case b.Kind == BetBanker && h.Winner == BankerWins:
-			r.Commission = (b.Stake*(100-BankerPayPercent) + 99) / 100
-			r.Return = 2*b.Stake - r.Commission
+			res.Commission = (b.Stake*(100-r.BankerPayPercent) + 99) / 100
+			res.Return = 2*b.Stake - res.Commission
 		}
-		r.Net = r.Return - b.Stake
-		out[i] = r
+		res.Net = res.Return - b.Stake
+		out[i] = res
 	}
 	return out, nil
 }

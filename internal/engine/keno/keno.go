@@ -27,12 +27,14 @@ const (
 	MaxPicks = 10
 	// Version identifies the pay table; change it whenever a pay changes.
 	Version = "1"
-	// MaxStake keeps the largest win (10000 x) well inside int64.
+	// MaxStake keeps the largest win (MaxPayX10 / 10 x) well inside int64.
 	MaxStake = 10_000_000_000_000
+	// MaxPayX10 bounds every pay of a table (10000 x the stake).
+	MaxPayX10 = 100_000
 )
 
-// payX10[picks][hits] is the pay in tenths of the stake. Read only.
-var payX10 = [MaxPicks + 1][MaxPicks + 1]int64{
+// standardPays[picks][hits] is the house game's pay in tenths of the stake.
+var standardPays = [MaxPicks + 1][MaxPicks + 1]int64{
 	1:  {1: 38},
 	2:  {1: 10, 2: 90},
 	3:  {2: 25, 3: 420},
@@ -82,12 +84,79 @@ func (s set) and(t set) int {
 	return bits.OnesCount64(s[0]&t[0]) + bits.OnesCount64(s[1]&t[1])
 }
 
-// Settle counts how many picks were drawn and pays stake × the table. It
-// checks everything first: picks (1..10 distinct numbers in 1..80), the draw
-// (20 distinct numbers in 1..80) and the stake (1..MaxStake).
+// Config is a keno game's rules: the pick counts it takes and its pay
+// table. The draw (20 of 80) is the same for every game.
+type Config struct {
+	// Name and Version identify the table; change Version whenever a pay
+	// changes.
+	Name, Version      string
+	MinPicks, MaxPicks int
+	// PayX10[picks][hits] is the pay in tenths of the stake.
+	PayX10 [MaxPicks + 1][MaxPicks + 1]int64
+}
+
+// Game is a validated keno table, safe for concurrent use.
+type Game struct{ cfg Config }
+
+// New validates cfg: picks within 1..10, pays within 0..MaxPayX10, every
+// pick count offered paying something and none outside the offer.
+func New(cfg Config) (*Game, error) {
+	if cfg.Name == "" || cfg.Version == "" {
+		return nil, errors.New("keno: name and version are required")
+	}
+	if cfg.MinPicks < MinPicks || cfg.MaxPicks > MaxPicks || cfg.MinPicks > cfg.MaxPicks {
+		return nil, fmt.Errorf("keno: picks %d..%d, want within %d..%d", cfg.MinPicks, cfg.MaxPicks, MinPicks, MaxPicks)
+	}
+	for k := range MaxPicks + 1 {
+		pays := false
+		for h, x := range cfg.PayX10[k] {
+			if x < 0 || x > MaxPayX10 || (x > 0 && h > k) {
+				return nil, fmt.Errorf("keno: invalid pay %d for %d of %d", x, h, k)
+			}
+			pays = pays || x > 0
+		}
+		if offered := k >= cfg.MinPicks && k <= cfg.MaxPicks; offered != pays {
+			return nil, fmt.Errorf("keno: pick %d offered %v but pays %v", k, offered, pays)
+		}
+	}
+	return &Game{cfg: cfg}, nil
+}
+
+// standard is the house game (Gamehall Keno). Read only.
+var standard = must(New(Config{Name: "keno-80-20", Version: Version, MinPicks: MinPicks, MaxPicks: MaxPicks, PayX10: standardPays}))
+
+func must(g *Game, err error) *Game {
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
+// Standard is the house game's table.
+func Standard() *Game { return standard }
+
+// Config answers the game's rules.
+func (g *Game) Config() Config { return g.cfg }
+
+// Settle counts how many picks were drawn and pays stake × the house table.
 func Settle(picks []int, drawn [Drawn]int, stake int64) (hits int, win int64, err error) {
-	if len(picks) < MinPicks || len(picks) > MaxPicks {
-		return 0, 0, fmt.Errorf("%w: %d numbers, want %d..%d", ErrPicks, len(picks), MinPicks, MaxPicks)
+	return standard.Settle(picks, drawn, stake)
+}
+
+// Paytable returns the house game's published table.
+func Paytable() Table { return standard.Paytable() }
+
+// ExactRTP returns the exact return of the house game with the given pick
+// count.
+func ExactRTP(picks int) (float64, error) { return standard.ExactRTP(picks) }
+
+// Settle counts how many picks were drawn and pays stake × the table. It
+// checks everything first: picks (the game's pick counts, distinct numbers
+// in 1..80), the draw (20 distinct numbers in 1..80) and the stake
+// (1..MaxStake).
+func (g *Game) Settle(picks []int, drawn [Drawn]int, stake int64) (hits int, win int64, err error) {
+	if len(picks) < g.cfg.MinPicks || len(picks) > g.cfg.MaxPicks {
+		return 0, 0, fmt.Errorf("%w: %d numbers, want %d..%d", ErrPicks, len(picks), g.cfg.MinPicks, g.cfg.MaxPicks)
 	}
 	var p, d set
 	for _, n := range picks {
@@ -107,16 +176,27 @@ func Settle(picks []int, drawn [Drawn]int, stake int64) (hits int, win int64, er
 		return 0, 0, fmt.Errorf("%w: %d (want 1..%d minor units)", ErrStake, stake, MaxStake)
 	}
 	hits = p.and(d)
-	return hits, stake * payX10[len(picks)][hits] / 10, nil
+	return hits, stake * g.cfg.PayX10[len(picks)][hits] / 10, nil
 }
 
 // Table is the published pay table with its exact RTP per pick count.
 type Table struct {
+	Name    string      `json:"name"`
 	Version string      `json:"version"`
 	Numbers int         `json:"numbers"`
 	Drawn   int         `json:"drawn"`
 	Picks   []PickTable `json:"picks"`
 	Rules   []string    `json:"rules"`
+}
+
+// BestRTP is the return of the table's best pick count: what a game
+// publishes as its RTP.
+func (t Table) BestRTP() float64 {
+	best := 0.0
+	for _, p := range t.Picks {
+		best = max(best, p.RTP)
+	}
+	return best
 }
 
 // PickTable is the table for one pick count.
@@ -139,39 +219,41 @@ type Pay struct {
 }
 
 // Paytable returns the published table.
-func Paytable() Table {
+func (g *Game) Paytable() Table {
 	pt := Table{
-		Version: Version,
+		Name:    g.cfg.Name,
+		Version: g.cfg.Version,
 		Numbers: Numbers,
 		Drawn:   Drawn,
 		Rules: []string{
-			"20 of the numbers 1 to 80 are drawn. Pick 1 to 10 different numbers; the pay depends on how many you pick and how many of them are drawn.",
+			fmt.Sprintf("20 of the numbers 1 to 80 are drawn. Pick %d to %d different numbers; the pay depends on how many you pick and how many of them are drawn.",
+				g.cfg.MinPicks, g.cfg.MaxPicks),
 			"Pays are multiples of the stake; a win is rounded down to the currency's smallest unit.",
 		},
 	}
-	for k := MinPicks; k <= MaxPicks; k++ {
+	for k := g.cfg.MinPicks; k <= g.cfg.MaxPicks; k++ {
 		t := PickTable{Picks: k}
 		probs := hitProbs(k)
 		hit := new(big.Rat)
 		for h := 0; h <= k; h++ {
-			if x := payX10[k][h]; x > 0 {
+			if x := g.cfg.PayX10[k][h]; x > 0 {
 				t.Pays = append(t.Pays, Pay{Hits: h, X10: x, Multiplier: strconv.FormatFloat(float64(x)/10, 'f', -1, 64)})
 				hit.Add(hit, probs[h])
 			}
 		}
-		t.RTP, _ = rtpRat(k).Float64()
+		t.RTP, _ = g.rtpRat(k).Float64()
 		t.HitFrequency, _ = hit.Float64()
 		pt.Picks = append(pt.Picks, t)
 	}
 	return pt
 }
 
-// ExactRTP returns the exact return of a game with the given pick count.
-func ExactRTP(picks int) (float64, error) {
-	if picks < MinPicks || picks > MaxPicks {
+// ExactRTP returns the exact return of the game with the given pick count.
+func (g *Game) ExactRTP(picks int) (float64, error) {
+	if picks < g.cfg.MinPicks || picks > g.cfg.MaxPicks {
 		return 0, fmt.Errorf("%w: %d numbers", ErrPicks, picks)
 	}
-	f, _ := rtpRat(picks).Float64()
+	f, _ := g.rtpRat(picks).Float64()
 	return f, nil
 }
 
@@ -198,10 +280,10 @@ func hitProbs(k int) []*big.Rat {
 }
 
 // rtpRat is Σ P(h) × pay(h) as an exact fraction.
-func rtpRat(k int) *big.Rat {
+func (g *Game) rtpRat(k int) *big.Rat {
 	r := new(big.Rat)
 	for h, p := range hitProbs(k) {
-		r.Add(r, new(big.Rat).Mul(p, big.NewRat(payX10[k][h], 10)))
+		r.Add(r, new(big.Rat).Mul(p, big.NewRat(g.cfg.PayX10[k][h], 10)))
 	}
 	return r
 }

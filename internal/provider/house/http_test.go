@@ -31,7 +31,10 @@ type call struct {
 	wantHTTP int // 200 when 0
 	wantCode int
 	wantMsg  string // a substring of the message, when set
-	check    func(t *testing.T, data json.RawMessage)
+	// wantExact is the whole message, when set: a translated text, never a
+	// raw key or Go error text.
+	wantExact string
+	check     func(t *testing.T, data json.RawMessage)
 }
 
 func runCalls(t *testing.T, s *testutil.Server, calls []call) {
@@ -50,6 +53,9 @@ func runCalls(t *testing.T, s *testutil.Server, calls []call) {
 			if res.HTTP != wantHTTP || res.Code != c.wantCode {
 				t.Fatalf("%s %s %s: http %d code %d (%s), want http %d code %d", method, c.path, c.body, res.HTTP, res.Code,
 					res.Message, wantHTTP, c.wantCode)
+			}
+			if c.wantExact != "" && res.Message != c.wantExact {
+				t.Fatalf("message %q, want %q", res.Message, c.wantExact)
 			}
 			if c.wantMsg != "" && !strings.Contains(res.Message, c.wantMsg) {
 				t.Fatalf("message %q does not name %q", res.Message, c.wantMsg)
@@ -74,7 +80,7 @@ func decodeAs[T any](t *testing.T, raw json.RawMessage) T {
 // answers the session id of its game_url.
 func openDemo(t *testing.T, s *testutil.Server, game string) string {
 	t.Helper()
-	res := s.Post("/api/demo/play", fmt.Sprintf(`{"site_id":1,"currency":"USD","device":1,"game_code":%q}`, game))
+	res := s.Post("/api/demo/play", fmt.Sprintf(`{"site_id":1,"currency":"USD","device":0,"game_code":%q}`, game))
 	if res.Code != 100 {
 		t.Fatalf("demo play %s: %d %s", game, res.Code, res.Message)
 	}
@@ -187,10 +193,14 @@ func TestPlayAPI(t *testing.T) {
 			{name: "baccarat odd chip", path: play, body: playBody(bac, "x9", `{"bets":{"player":3}}`), wantCode: 209},
 			{name: "baccarat no bet", path: play, body: playBody(bac, "x10", `{"bets":{}}`), wantCode: 209},
 			{name: "baccarat unknown bet", path: play, body: playBody(bac, "x11", `{"bets":{"dragon":2000}}`), wantCode: 209},
-			{name: "keno stake off the ladder", path: play, body: playBody(keno, "x12", `{"picks":[1],"stake":7}`), wantCode: 209},
+			{name: "keno stake off the ladder", path: play, body: playBody(keno, "x12", `{"picks":[1],"stake":7}`), wantCode: 209,
+				wantExact: "the bet is not valid for this game"},
 			{name: "keno eleven picks", path: play, body: playBody(keno, "x13", fmt.Sprintf(`{"picks":[1,2,3,4,5,6,7,8,9,10,11],"stake":%d}`, stake)), wantCode: 210},
 			{name: "keno no picks", path: play, body: playBody(keno, "x14", fmt.Sprintf(`{"picks":[],"stake":%d}`, stake)), wantCode: 210},
-			{name: "keno duplicate picks", path: play, body: playBody(keno, "x15", fmt.Sprintf(`{"picks":[5,5],"stake":%d}`, stake)), wantCode: 210},
+			{name: "keno duplicate picks", path: play, body: playBody(keno, "x15", fmt.Sprintf(`{"picks":[5,5],"stake":%d}`, stake)), wantCode: 210,
+				wantExact: "the picked numbers are not valid"},
+			{name: "keno duplicate picks in chinese", path: play, body: playBody(keno, "x15b", fmt.Sprintf(`{"picks":[5,5],"stake":%d}`, stake)),
+				headers: []string{"lang", "zh_CN"}, wantCode: 210, wantExact: "所选号码无效"},
 			{name: "keno pick out of range", path: play, body: playBody(keno, "x16", fmt.Sprintf(`{"picks":[0,81],"stake":%d}`, stake)), wantCode: 210},
 			{name: "choices not an object", path: play, body: playBody(slot, "x17", `[1]`), wantCode: 209},
 			{name: "no choices", path: play, body: fmt.Sprintf(`{"session":%q,"request_id":"x18"}`, slot), wantCode: 209},
@@ -204,6 +214,11 @@ func TestPlayAPI(t *testing.T) {
 			{name: "request id of the wrong type", path: play, body: fmt.Sprintf(`{"session":%q,"request_id":7,"choices":{}}`, slot), wantCode: 400, wantMsg: "request_id"},
 			{name: "session body of the wrong type", path: "/games/api/session", body: `{"session":["a"]}`, wantCode: 400, wantMsg: "session"},
 			{name: "history limit of the wrong type", path: "/games/api/history", body: fmt.Sprintf(`{"session":%q,"limit":"ten"}`, slot), wantCode: 400, wantMsg: "limit"},
+			{name: "NUL in the request id", path: play, body: fmt.Sprintf(`{"session":%q,"request_id":"x\u0000","choices":{"line_bet":1}}`, slot), wantCode: 400,
+				wantExact: "invalid parameters: request_id must not contain a NUL character"},
+			{name: "NUL in the choices", path: play, body: playBody(bac, "x22", `{"bets":{"\u0000":1}}`), wantCode: 400, wantMsg: "choices.bets"},
+			{name: "text/plain body", path: play, body: playBody(slot, "x23", `{"line_bet":1}`), headers: []string{"Content-Type", "text/plain"},
+				wantHTTP: 415, wantCode: 415},
 			{name: "trailing data", path: play, body: playBody(slot, "x21", `{"line_bet":1}`) + `{}`, wantCode: 400},
 
 			// Methods and paths.
@@ -363,7 +378,7 @@ func TestPlayAPIDemoMode(t *testing.T) {
 		runCalls(t, s, []call{
 			{name: "play refused", path: play, body: playBody(id, "r2", `{"line_bet":10}`), wantCode: 205},
 			{name: "play refused in Chinese", path: play, body: playBody(id, "r3", `{"line_bet":10}`), headers: []string{"lang", "zh_CN"}, wantCode: 205},
-			{name: "demo play refused", path: "/api/demo/play", body: `{"site_id":1,"currency":"USD","device":1,"game_code":"gh_keno"}`, wantCode: 205},
+			{name: "demo play refused", path: "/api/demo/play", body: `{"site_id":1,"currency":"USD","device":0,"game_code":"gh_keno"}`, wantCode: 205},
 			{name: "session readable", path: "/games/api/session", body: testutil.JSON(map[string]string{"session": id}), wantCode: 100,
 				check: func(t *testing.T, raw json.RawMessage) {
 					if v := decodeAs[house.SessionInfo](t, raw); v.Balance != bal || !v.PlayDisabled {
@@ -444,7 +459,7 @@ func TestGamePages(t *testing.T) {
 	apis := api.New(msgs, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	mux := http.NewServeMux()
 	p := &pages{}
-	play := house.NewPlay(house.NewGames(), house.NewStore(d), demo, clk.Now, house.SourceFunc(nil))
+	play := house.NewPlay(inHouse(), house.NewStore(d), demo, nil, clk.Now, house.SourceFunc(nil))
 	house.NewHandler(play, p, ratelimit.New(d, clk.Now)).Routes(apis.NewRouter(mux), mux)
 	srv := httptest.NewServer(mux)
 	defer srv.Close()

@@ -58,6 +58,8 @@ type game struct {
 	rtp     func() float64
 	info    func() any
 	limits  func(unit int64) Limits
+	// jackpot is the progressive jackpot of real-money rounds (nil: none).
+	jackpot *Jackpot
 	// play decides the round from src and the player's choices; stake and
 	// win are minor units. It never depends on the balance.
 	play func(src rng.Source, choices json.RawMessage, lim Limits) (stake, win int64, chosen, outcome any, err error)
@@ -68,6 +70,12 @@ type Games struct {
 	byCode map[string]*game
 }
 
+// Has reports whether code is an in-house game.
+func (g *Games) Has(code string) bool {
+	_, ok := g.byCode[code]
+	return ok
+}
+
 // NewGames builds the three games; the slot's exact RTP is computed once here.
 func NewGames() *Games {
 	classic := slot.Classic()
@@ -76,7 +84,7 @@ func NewGames() *Games {
 	odds, _ := baccarat.ExactOdds(8)
 	return &Games{byCode: map[string]*game{
 		"gh_slot_fortune": {
-			kind: "slot", version: classic.Config().Version,
+			kind: "slot", version: classic.Config().Version, jackpot: &SlotJackpot,
 			rtp:  func() float64 { return slotRTP },
 			info: func() any { return classic.Paytable() },
 			limits: func(u int64) Limits {
@@ -119,7 +127,7 @@ func NewGames() *Games {
 				var bets []baccarat.Bet
 				var stake int64
 				for name, amount := range in.Bets {
-					kind, ok := betKinds[name]
+					kind, ok := baccarat.ParseBetKind(name)
 					if !ok || amount < 0 || amount > lim.MaxBet || amount%lim.Chips[0] != 0 {
 						return 0, 0, nil, nil, ErrBadBet
 					}
@@ -150,7 +158,7 @@ func NewGames() *Games {
 		},
 		"gh_keno": {
 			kind: "keno", version: "keno-80-20/" + keno.Version,
-			rtp:  func() float64 { return bestKenoRTP(kenoTable) },
+			rtp:  func() float64 { return kenoTable.BestRTP() },
 			info: func() any { return kenoTable },
 			limits: func(u int64) Limits {
 				return Limits{Unit: u, Stakes: ladder(u, 10, 20, 50, 100, 200, 500, 1000, 5000)}
@@ -166,23 +174,12 @@ func NewGames() *Games {
 				drawn := keno.Draw(src)
 				hits, win, err := keno.Settle(in.Picks, drawn, in.Stake)
 				if err != nil {
-					return 0, 0, nil, nil, ErrBadPicks.With(err.Error())
+					return 0, 0, nil, nil, fmt.Errorf("%w: %w", ErrBadPicks, err)
 				}
 				return in.Stake, win, in, map[string]any{"drawn": drawn, "hits": hits}, nil
 			},
 		},
 	}}
-}
-
-// betKinds are the baccarat bets by their choices name. Read only.
-var betKinds = map[string]baccarat.BetKind{"player": baccarat.BetPlayer, "banker": baccarat.BetBanker, "tie": baccarat.BetTie}
-
-func bestKenoRTP(t keno.Table) float64 {
-	best := 0.0
-	for _, p := range t.Picks {
-		best = max(best, p.RTP)
-	}
-	return best
 }
 
 // Decided is a round decided by a game, before it is settled on a session:
@@ -191,6 +188,8 @@ func bestKenoRTP(t keno.Table) float64 {
 type Decided struct {
 	Stake, Win       int64
 	Choices, Outcome []byte
+	// JackpotHit: the round drew the jackpot (paid in real money only).
+	JackpotHit bool
 }
 
 // decide plays one round of g from src; it never looks at the balance.
@@ -207,7 +206,13 @@ func decide(g *game, lim Limits, src rng.Source, choices json.RawMessage) (Decid
 	if err != nil {
 		return Decided{}, fmt.Errorf("encode outcome: %w", err)
 	}
-	return Decided{Stake: stake, Win: win, Choices: c, Outcome: o}, nil
+	d := Decided{Stake: stake, Win: win, Choices: c, Outcome: o}
+	if g.jackpot != nil {
+		// Drawn from the same stream after the round, so stakes never
+		// change it either.
+		d.JackpotHit = rng.Uint64n(src, g.jackpot.Odds) == 0
+	}
+	return d, nil
 }
 
 // Decide plays one round of the game code for a player of currency (with its
@@ -241,19 +246,53 @@ func (f SourceFunc) Get() rng.Source { return f() }
 // Put does nothing.
 func (SourceFunc) Put(rng.Source) {}
 
-// Play runs the in-house games' play API on demo sessions.
+// Play runs the in-house games' play API on demo sessions (play money) and
+// real-money sessions (the member's GP001 wallet in the ledger).
 type Play struct {
-	games *Games
-	store *Store
-	demo  *DemoSessions
-	now   func() time.Time
-	rng   RNG
+	games  *Games
+	store  *Store
+	demo   *DemoSessions
+	ledger Ledger // nil: demo sessions only
+	now    func() time.Time
+	rng    RNG
+	// announce tells every browser of a currency of a jackpot win
+	// (web_api.{currency}); nil: nobody.
+	announce func(currency string, data map[string]any)
+	// guard keeps the member's loss and wager limits; nil: none.
+	guard BetGuard
+}
+
+// BetGuard refuses a real-money stake that would pass one of the member's
+// own limits (loss, wager, or the time since the session started); it runs
+// inside the transaction that debits the stake (limits.Service).
+type BetGuard interface {
+	CheckBet(ctx context.Context, memberID int64, currency string, exp int, stake int64, sessionStart int64) error
+}
+
+// WithGuard sets who keeps the members' loss and wager limits.
+func (p *Play) WithGuard(g BetGuard) *Play {
+	p.guard = g
+	return p
+}
+
+// WithAnnounce sets who hears of jackpot wins.
+func (p *Play) WithAnnounce(fn func(currency string, data map[string]any)) *Play {
+	p.announce = fn
+	return p
 }
 
 // NewPlay returns the play service; rounds draw from sources lent by src
-// (rng.NewPool() in production; tests script it with SourceFunc).
-func NewPlay(games *Games, store *Store, demo *DemoSessions, now func() time.Time, src RNG) *Play {
-	return &Play{games: games, store: store, demo: demo, now: now, rng: src}
+// (rng.NewPool() in production; tests script it with SourceFunc). l posts
+// real-money rounds (nil: only demo sessions play).
+func NewPlay(games *Games, store *Store, demo *DemoSessions, l Ledger, now func() time.Time, src RNG) *Play {
+	return &Play{games: games, store: store, demo: demo, ledger: l, now: now, rng: src}
+}
+
+// playSession is a session of either kind as a round needs it.
+type playSession struct {
+	DemoSession
+	memberID  int64 // 0 for a demo session
+	startedAt int64 // a real-money session's start, unix microseconds
 }
 
 // SessionInfo is what a game page loads first.
@@ -271,18 +310,45 @@ type SessionInfo struct {
 	// PlayDisabled is set while the site's demo_mode flag is on: the page
 	// shows the game but play answers 205.
 	PlayDisabled bool `json:"play_disabled"`
+	// Jackpot is the progressive jackpot of a real-money session (its
+	// share is part of RTP).
+	Jackpot *JackpotInfo `json:"jackpot,omitempty"`
 }
 
-func (p *Play) session(ctx context.Context, id string) (DemoSession, *game, error) {
+// session finds a live session with token id: a demo one, else a
+// real-money one (whose balance is the member's GP001 wallet).
+func (p *Play) session(ctx context.Context, id string) (playSession, *game, error) {
+	var out playSession
 	s, err := p.demo.Get(ctx, id)
-	if err != nil {
-		return DemoSession{}, nil, err
+	switch {
+	case err == nil:
+		out.DemoSession = s
+	case errors.Is(err, ErrSessionNotFound) && p.ledger != nil && id != "" && len(id) <= 128:
+		r, rerr := p.store.real(ctx, HashID(id), p.now().UTC().UnixMicro())
+		if errors.Is(rerr, db.ErrNotFound) {
+			return playSession{}, nil, ErrSessionNotFound
+		}
+		if rerr != nil {
+			return playSession{}, nil, rerr
+		}
+		bal, berr := p.ledger.Balance(ctx, wallet(r.MemberID), r.Currency)
+		if berr != nil {
+			return playSession{}, nil, berr
+		}
+		demo, derr := p.demo.sites.DemoMode(ctx, r.SiteID)
+		if derr != nil {
+			return playSession{}, nil, derr
+		}
+		out = playSession{DemoSession: DemoSession{ID: id, SiteID: r.SiteID, GameCode: r.GameCode, Currency: r.Currency,
+			Exponent: r.Exponent, Balance: bal, SiteDemoMode: demo}, memberID: r.MemberID, startedAt: r.CreatedAt}
+	default:
+		return playSession{}, nil, err
 	}
-	g, ok := p.games.byCode[s.GameCode]
+	g, ok := p.games.byCode[out.GameCode]
 	if !ok {
-		return DemoSession{}, nil, ErrUnknownGame
+		return playSession{}, nil, ErrUnknownGame
 	}
-	return s, g, nil
+	return out, g, nil
 }
 
 // Session describes the session's game: rules, RTP (shown before play),
@@ -292,8 +358,14 @@ func (p *Play) Session(ctx context.Context, id string) (SessionInfo, error) {
 	if err != nil {
 		return SessionInfo{}, err
 	}
-	return SessionInfo{GameCode: s.GameCode, Kind: g.kind, Version: g.version, Demo: true, Currency: s.Currency,
-		Exponent: s.Exponent, Balance: s.Balance, RTP: g.rtp(), Limits: g.limits(unitFor(s.Currency, s.Exponent)), Rules: g.info(),
+	rtp := g.rtp()
+	var jp *JackpotInfo
+	if g.jackpot != nil && s.memberID > 0 {
+		rtp += g.jackpot.Share()
+		jp = &JackpotInfo{SharePercent: g.jackpot.Share() * 100, Odds: g.jackpot.Odds}
+	}
+	return SessionInfo{GameCode: s.GameCode, Kind: g.kind, Version: g.version, Demo: s.memberID == 0, Currency: s.Currency,
+		Exponent: s.Exponent, Balance: s.Balance, RTP: rtp, Jackpot: jp, Limits: g.limits(unitFor(s.Currency, s.Exponent)), Rules: g.info(),
 		PlayDisabled: s.SiteDemoMode}, nil
 }
 
@@ -307,6 +379,7 @@ type Round struct {
 	Win           int64           `json:"win"`
 	BalanceBefore int64           `json:"balance_before"`
 	BalanceAfter  int64           `json:"balance_after"`
+	Jackpot       int64           `json:"jackpot,omitempty"` // the pool this round won (in balance_after)
 	Choices       json.RawMessage `json:"choices"`
 	Outcome       json.RawMessage `json:"outcome"`
 	CreatedAt     string          `json:"created_at"`
@@ -314,7 +387,7 @@ type Round struct {
 
 func roundOf(r RoundRow) Round {
 	return Round{ID: r.ID, GameCode: r.GameCode, GameVersion: r.GameVersion, Currency: r.Currency, Stake: r.Stake, Win: r.Win,
-		BalanceBefore: r.BalanceBefore, BalanceAfter: r.BalanceAfter, Choices: json.RawMessage(r.Choices),
+		BalanceBefore: r.BalanceBefore, BalanceAfter: r.BalanceAfter, Jackpot: r.Jackpot, Choices: json.RawMessage(r.Choices),
 		Outcome: json.RawMessage(r.Outcome), CreatedAt: time.UnixMicro(r.CreatedAt).UTC().Format(time.RFC3339)}
 }
 
@@ -349,10 +422,22 @@ func (p *Play) Play(ctx context.Context, id, requestID string, choices json.RawM
 	if err != nil {
 		return Round{}, err
 	}
-	row, _, err := p.store.SettleDemoRound(ctx, RoundRow{SessionHash: hash, RequestID: requestID, GameCode: s.GameCode,
-		GameVersion: g.version, Currency: s.Currency, Stake: d.Stake, Win: d.Win, Choices: string(d.Choices),
-		Outcome: string(d.Outcome), CreatedAt: p.now().UnixMicro()})
+	round := RoundRow{SessionHash: hash, RequestID: requestID, GameCode: s.GameCode, GameVersion: g.version,
+		Currency: s.Currency, Stake: d.Stake, Win: d.Win, Choices: string(d.Choices), Outcome: string(d.Outcome),
+		CreatedAt: p.now().UnixMicro()}
+	var row RoundRow
+	if s.memberID > 0 {
+		round.jackpot, round.hit = g.jackpot, d.JackpotHit
+		row, _, err = p.store.SettleRealRound(ctx, p.ledger, p.guard, round, s.memberID, s.Exponent, s.startedAt)
+		if err == nil && row.Jackpot > 0 && p.announce != nil {
+			p.announce(row.Currency, map[string]any{"amount": row.Jackpot, "exponent": s.Exponent, "game_code": row.GameCode})
+		}
+	} else {
+		row, _, err = p.store.SettleDemoRound(ctx, round)
+	}
 	switch {
+	case errors.Is(err, errShort) && s.memberID > 0:
+		return Round{}, ErrInsufficientFunds
 	case errors.Is(err, errShort):
 		return Round{}, ErrInsufficient
 	case errors.Is(err, db.ErrNotFound):

@@ -13,9 +13,10 @@ import (
 	"gamehall/internal/dbtest"
 	"gamehall/internal/engine/rng"
 	"gamehall/internal/provider/house"
+	"gamehall/internal/testutil/testclock"
 )
 
-func newPlay(t *testing.T, d *db.DB, seedValue uint64) (*house.Play, *house.DemoSessions, *clock) {
+func newPlay(t *testing.T, d *db.DB, seedValue uint64) (*house.Play, *house.DemoSessions, *testclock.Clock) {
 	t.Helper()
 	demo, clk := setup(t, d)
 	var mu sync.Mutex
@@ -26,7 +27,7 @@ func newPlay(t *testing.T, d *db.DB, seedValue uint64) (*house.Play, *house.Demo
 		defer mu.Unlock()
 		return rng.NewSeq(seq.Uint64())
 	}
-	return house.NewPlay(house.NewGames(), house.NewStore(d), demo, clk.Now, house.SourceFunc(src)), demo, clk
+	return house.NewPlay(inHouse(), house.NewStore(d), demo, nil, clk.Now, house.SourceFunc(src)), demo, clk
 }
 
 func code(err error) int {
@@ -277,7 +278,7 @@ func TestRetryDrawsNothing(t *testing.T) {
 		ctx := context.Background()
 		demo, clk := setup(t, d)
 		src := &countingRNG{seq: rng.NewSeq(3)}
-		play := house.NewPlay(house.NewGames(), house.NewStore(d), demo, clk.Now, src)
+		play := house.NewPlay(inHouse(), house.NewStore(d), demo, nil, clk.Now, src)
 		s, _ := demo.Create(ctx, 1, "gh_baccarat", "USD", 2)
 		first, err := play.Play(ctx, s.ID, "once", json.RawMessage(`{"bets":{"banker":2000}}`))
 		if err != nil {
@@ -366,4 +367,47 @@ func TestDecideStakeDoesNotChangeOutcome(t *testing.T) {
 	if _, err := games.Decide("gh_roulette", "USD", 2, rng.NewSeq(1), nil); code(err) != 204 {
 		t.Fatalf("unknown game: %v", err)
 	}
+}
+
+// TestParallelRetriesSettleOnce: 50 parallel calls with one request id (a
+// client retrying on a flaky network) all answer the same round, none
+// fails, and the balance moves once.
+func TestParallelRetriesSettleOnce(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		play, demo, _ := newPlay(t, d, 11)
+		s, err := demo.Create(ctx, 1, "gh_slot_fortune", "USD", 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rounds := make([]house.Round, 50)
+		errs := make([]error, 50)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i := range 50 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				rounds[i], errs[i] = play.Play(ctx, s.ID, "same-request", json.RawMessage(`{"line_bet":1}`))
+			}()
+		}
+		close(start)
+		wg.Wait()
+		for i, err := range errs {
+			if err != nil {
+				t.Fatalf("call %d: %v", i, err)
+			}
+			if rounds[i].ID != rounds[0].ID {
+				t.Fatalf("call %d answered round %d, call 0 round %d", i, rounds[i].ID, rounds[0].ID)
+			}
+		}
+		info, err := play.Session(ctx, s.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := s.Balance - rounds[0].Stake + rounds[0].Win; info.Balance != want {
+			t.Fatalf("balance %d, want %d (one round settled)", info.Balance, want)
+		}
+	})
 }

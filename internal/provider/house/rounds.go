@@ -25,14 +25,19 @@ type RoundRow struct {
 	Choices       string
 	Outcome       string
 	CreatedAt     int64
+	// Jackpot is a real-money round's jackpot win (balance_after has it).
+	Jackpot int64
+	// jackpot and hit tell SettleRealRound to feed the pool and pay it.
+	jackpot *Jackpot
+	hit     bool
 }
 
 const roundColumns = `id, session_hash, request_id, demo, game_code, game_version, currency, stake, win, balance_before,
-	balance_after, choices, outcome, created_at`
+	balance_after, choices, outcome, created_at, jackpot`
 
 func scanRound(row interface{ Scan(...any) error }, r *RoundRow) error {
 	return row.Scan(&r.ID, &r.SessionHash, &r.RequestID, &r.Demo, &r.GameCode, &r.GameVersion, &r.Currency, &r.Stake, &r.Win,
-		&r.BalanceBefore, &r.BalanceAfter, &r.Choices, &r.Outcome, &r.CreatedAt)
+		&r.BalanceBefore, &r.BalanceAfter, &r.Choices, &r.Outcome, &r.CreatedAt, &r.Jackpot)
 }
 
 // errShort is a stake the balance does not cover.
@@ -43,20 +48,31 @@ var errShort = errors.New("stake exceeds balance")
 // and records the round, in one transaction. A round with the same request
 // id already recorded is returned instead (with existing true).
 func (s *Store) SettleDemoRound(ctx context.Context, r RoundRow) (out RoundRow, existing bool, err error) {
-	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
-		if prev, err := roundByRequest(ctx, tx, r.SessionHash, r.RequestID); err == nil {
+	out, existing, err = s.settleDemoRound(ctx, r)
+	if errors.Is(err, db.ErrConflict) {
+		// A concurrent retry of the same request id committed first: its
+		// round stands, this one rolled back (balance included).
+		prev, err := s.RoundByRequest(ctx, r.SessionHash, r.RequestID)
+		return prev, err == nil, err
+	}
+	return out, existing, err
+}
+
+func (s *Store) settleDemoRound(ctx context.Context, r RoundRow) (out RoundRow, existing bool, err error) {
+	err = s.db.Tx(ctx, func(ctx context.Context) error {
+		if prev, err := s.RoundByRequest(ctx, r.SessionHash, r.RequestID); err == nil {
 			out, existing = prev, true
 			return nil
 		} else if !errors.Is(err, db.ErrNotFound) {
 			return err
 		}
 		var after int64
-		err := tx.QueryRowContext(ctx, `UPDATE demo_sessions SET balance = balance - $1 + $2, updated_at = $3
+		err := s.db.Q(ctx).QueryRowContext(ctx, `UPDATE demo_sessions SET balance = balance - $1 + $2, updated_at = $3
 			WHERE id_hash = $4 AND expires_at > $3 AND balance >= $1 RETURNING balance`,
 			r.Stake, r.Win, r.CreatedAt, r.SessionHash).Scan(&after)
 		if errors.Is(err, sql.ErrNoRows) {
 			var live int
-			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM demo_sessions WHERE id_hash = $1 AND expires_at > $2`,
+			if err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM demo_sessions WHERE id_hash = $1 AND expires_at > $2`,
 				r.SessionHash, r.CreatedAt).Scan(&live); err != nil {
 				return fmt.Errorf("demo round: %w", db.MapError(err))
 			}
@@ -69,7 +85,7 @@ func (s *Store) SettleDemoRound(ctx context.Context, r RoundRow) (out RoundRow, 
 			return fmt.Errorf("demo round: %w", db.MapError(err))
 		}
 		r.BalanceAfter, r.BalanceBefore = after, after+r.Stake-r.Win
-		err = tx.QueryRowContext(ctx, `INSERT INTO game_rounds (session_hash, request_id, demo, game_code, game_version,
+		err = s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO game_rounds (session_hash, request_id, demo, game_code, game_version,
 			currency, stake, win, balance_before, balance_after, choices, outcome, created_at)
 			VALUES ($1, $2, TRUE, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
 			r.SessionHash, r.RequestID, r.GameCode, r.GameVersion, r.Currency, r.Stake, r.Win, r.BalanceBefore,
@@ -86,16 +102,8 @@ func (s *Store) SettleDemoRound(ctx context.Context, r RoundRow) (out RoundRow, 
 // RoundByRequest loads the session's round recorded for requestID;
 // db.ErrNotFound when there is none.
 func (s *Store) RoundByRequest(ctx context.Context, sessionHash, requestID string) (RoundRow, error) {
-	return roundByRequest(ctx, s.db, sessionHash, requestID)
-}
-
-type rowQuerier interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
-func roundByRequest(ctx context.Context, q rowQuerier, sessionHash, requestID string) (RoundRow, error) {
 	var r RoundRow
-	err := scanRound(q.QueryRowContext(ctx, `SELECT `+roundColumns+` FROM game_rounds WHERE session_hash = $1 AND request_id = $2`,
+	err := scanRound(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+roundColumns+` FROM game_rounds WHERE session_hash = $1 AND request_id = $2`,
 		sessionHash, requestID), &r)
 	if err != nil {
 		return RoundRow{}, fmt.Errorf("round: %w", db.MapError(err))
@@ -105,6 +113,6 @@ func roundByRequest(ctx context.Context, q rowQuerier, sessionHash, requestID st
 
 // Rounds lists a session's newest rounds.
 func (s *Store) Rounds(ctx context.Context, sessionHash string, limit int) ([]RoundRow, error) {
-	return db.Query(ctx, s.db, `SELECT `+roundColumns+` FROM game_rounds WHERE session_hash = $1 ORDER BY id DESC LIMIT $2`,
+	return db.Query(ctx, s.db.Q(ctx), `SELECT `+roundColumns+` FROM game_rounds WHERE session_hash = $1 ORDER BY id DESC LIMIT $2`,
 		func(rows *sql.Rows, r *RoundRow) error { return scanRound(rows, r) }, sessionHash, limit)
 }

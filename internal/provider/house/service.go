@@ -17,6 +17,7 @@ import (
 
 	"gamehall/internal/api"
 	"gamehall/internal/db"
+	"gamehall/internal/provider"
 )
 
 // ProviderCode is the GP code of the in-house provider in the static provider table.
@@ -28,18 +29,11 @@ var (
 	ErrSessionNotFound = api.NewError(207, "demo_session_not_found")
 	// ErrInsufficient: a stake larger than the play-money balance.
 	ErrInsufficient = api.NewError(208, "insufficient_play_money")
+	// ErrInsufficientFunds: a real-money stake above the member's wallet here.
+	ErrInsufficientFunds = api.NewError(208, "house_insufficient_funds")
 	// ErrUnknownGame: the in-house provider has no game page for that code yet.
 	ErrUnknownGame = api.NewError(204, "game_not_connected")
 )
-
-// KnownGame reports whether the in-house provider serves a game page for code.
-func KnownGame(code string) bool {
-	switch code {
-	case "gh_slot_fortune", "gh_baccarat", "gh_keno":
-		return true
-	}
-	return false
-}
 
 // DefaultSessionTTL is how long a demo session lives.
 const DefaultSessionTTL = 24 * time.Hour
@@ -86,23 +80,37 @@ type DemoSession struct {
 	Balance   int64 // minor units of Currency
 	CreatedAt time.Time
 	ExpiresAt time.Time
-	// SiteDemoMode is the site's demo_mode flag, read with the session: while
-	// it is on, the session may be shown but not played.
+	// SiteDemoMode is the site's demo_mode flag when the session was read:
+	// while it is on, the session may be shown but not played.
 	SiteDemoMode bool
 }
 
-// DemoSessions creates and reads demo sessions; rounds move their play money
-// (Store.SettleDemoRound).
+// DemoSessions creates and reads demo sessions of the in-house games; rounds
+// move their play money (Store.SettleDemoRound). It is the in-house
+// provider as the launch code sees it (provider.DemoLauncher).
 type DemoSessions struct {
 	store *Store
+	games *Games
+	sites Sites
 	now   func() time.Time
 	ttl   time.Duration
 }
 
-// NewDemoSessions returns the service; now is the clock (time.Now).
-func NewDemoSessions(store *Store, now func() time.Time) *DemoSessions {
-	return &DemoSessions{store: store, now: now, ttl: DefaultSessionTTL}
+// Sites tells the house whether a site is in demo mode (site.Service).
+type Sites interface {
+	DemoMode(ctx context.Context, siteID int64) (bool, error)
 }
+
+// NewDemoSessions returns the service for games; now is the clock (time.Now).
+func NewDemoSessions(store *Store, games *Games, sites Sites, now func() time.Time) *DemoSessions {
+	return &DemoSessions{store: store, games: games, sites: sites, now: now, ttl: DefaultSessionTTL}
+}
+
+// Code is the in-house provider's GP code.
+func (d *DemoSessions) Code() string { return ProviderCode }
+
+// Has reports whether the in-house provider serves a page for gameCode.
+func (d *DemoSessions) Has(gameCode string) bool { return d.games.Has(gameCode) }
 
 // HashID is the stored form of a session id.
 func HashID(id string) string {
@@ -122,7 +130,7 @@ func newID() (string, error) {
 // Create opens a session of gameCode for currency (with its exponent) on
 // siteID, holding the demo balance. Expired sessions are purged on the way.
 func (d *DemoSessions) Create(ctx context.Context, siteID int64, gameCode, currency string, exponent int) (DemoSession, error) {
-	if !KnownGame(gameCode) {
+	if !d.Has(gameCode) {
 		return DemoSession{}, ErrUnknownGame
 	}
 	id, err := newID()
@@ -136,7 +144,7 @@ func (d *DemoSessions) Create(ctx context.Context, siteID int64, gameCode, curre
 	s := DemoSession{ID: id, SiteID: siteID, GameCode: gameCode, Currency: currency, Exponent: exponent,
 		Balance: DemoBalance(currency, exponent), CreatedAt: now, ExpiresAt: now.Add(d.ttl)}
 	err = d.store.Insert(ctx, SessionRow{IDHash: HashID(id), SiteID: siteID, GameCode: gameCode, Currency: currency,
-		Balance: s.Balance, CreatedAt: now.UnixMicro(), UpdatedAt: now.UnixMicro(), ExpiresAt: s.ExpiresAt.UnixMicro()})
+		Exponent: exponent, Balance: s.Balance, CreatedAt: now.UnixMicro(), UpdatedAt: now.UnixMicro(), ExpiresAt: s.ExpiresAt.UnixMicro()})
 	if err != nil {
 		return DemoSession{}, err
 	}
@@ -156,9 +164,13 @@ func (d *DemoSessions) Get(ctx context.Context, id string) (DemoSession, error) 
 	if err != nil {
 		return DemoSession{}, err
 	}
+	demo, err := d.sites.DemoMode(ctx, r.SiteID)
+	if err != nil {
+		return DemoSession{}, err
+	}
 	return DemoSession{ID: id, SiteID: r.SiteID, GameCode: r.GameCode, Currency: r.Currency, Exponent: r.Exponent,
 		Balance: r.Balance, CreatedAt: time.UnixMicro(r.CreatedAt).UTC(), ExpiresAt: time.UnixMicro(r.ExpiresAt).UTC(),
-		SiteDemoMode: r.SiteDemoMode}, nil
+		SiteDemoMode: demo}, nil
 }
 
 // GameURL is the page of an in-house game for a demo session.
@@ -168,10 +180,10 @@ func GameURL(gameCode, sessionID string) string {
 
 // StartDemo opens a demo session and answers the game page URL; the game
 // catalogue calls it for /demo/play.
-func (d *DemoSessions) StartDemo(ctx context.Context, siteID int64, gameCode, currency string, exponent int) (string, error) {
-	s, err := d.Create(ctx, siteID, gameCode, currency, exponent)
+func (d *DemoSessions) StartDemo(ctx context.Context, l provider.DemoLaunch) (string, error) {
+	s, err := d.Create(ctx, l.SiteID, l.GameCode, l.Currency, l.Exponent)
 	if err != nil {
 		return "", err
 	}
-	return GameURL(gameCode, s.ID), nil
+	return GameURL(l.GameCode, s.ID), nil
 }

@@ -14,34 +14,22 @@ import (
 	"gamehall/internal/dbtest"
 	"gamehall/internal/provider/house"
 	"gamehall/internal/seed"
+	"gamehall/internal/site"
+	"gamehall/internal/testutil/testclock"
 )
 
-// clock is a settable test clock.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
-
-func setup(t *testing.T, d *db.DB) (*house.DemoSessions, *clock) {
+func setup(t *testing.T, d *db.DB) (*house.DemoSessions, *testclock.Clock) {
 	t.Helper()
 	if _, err := seed.Demo(context.Background(), d, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	c := &clock{now: time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)}
-	return house.NewDemoSessions(house.NewStore(d), c.Now), c
+	c := testclock.New(time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC))
+	return house.NewDemoSessions(house.NewStore(d), inHouse(), site.NewService(site.NewStore(d), false, 0, nil, time.Now), c.Now), c
 }
+
+// inHouse builds the games once for the package's tests (the slot's exact
+// RTP is an enumeration).
+var inHouse = sync.OnceValue(house.NewGames)
 
 func TestDemoSessions(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {

@@ -1,7 +1,7 @@
 // Route guards of spec section 2.
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { loadEnvConfig } from '@/features/site';
+import { loadEnvConfig } from '@/site';
 import { setCookie } from '@/lib/cookies';
 
 /** /fastDeposit leaves a flag for the deposit flow and lands on the lobby. */

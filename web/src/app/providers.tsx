@@ -1,19 +1,22 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { toast, Toaster } from 'sonner';
+import { keys } from '@/api';
+import { refetchAudience } from '@/lib/query-client';
 import { onLogout } from '@/lib/session';
 
 export const TOAST_DURATION_MS = 3000;
 export const TOAST_OFFSET = 16;
+/** Toasts open 16 px below the site header (templates/useHeaderOffset), never over its buttons. */
+const TOAST_EDGES = { top: `calc(var(--site-header-bottom, 0px) + ${TOAST_OFFSET}px)`, right: TOAST_OFFSET, bottom: TOAST_OFFSET, left: TOAST_OFFSET };
 
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   useEffect(
     () =>
       onLogout(() => {
         // Member data must not outlive the session; lists differ for visitors.
-        client.removeQueries({ queryKey: ['member'] });
-        void client.invalidateQueries({ queryKey: ['lobby'] });
-        void client.invalidateQueries({ queryKey: ['bulletins'] });
+        client.removeQueries({ queryKey: keys.member.all() });
+        void refetchAudience(client);
       }),
     [client],
   );
@@ -30,7 +33,7 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster position="top-center" duration={TOAST_DURATION_MS} offset={TOAST_OFFSET} mobileOffset={TOAST_OFFSET} theme="dark" richColors closeButton />
+      <Toaster position="top-center" duration={TOAST_DURATION_MS} offset={TOAST_EDGES} mobileOffset={TOAST_EDGES} theme="dark" richColors closeButton />
     </QueryClientProvider>
   );
 }

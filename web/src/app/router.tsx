@@ -1,12 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, createMemoryRouter, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { loadEnvConfig, resolveSiteCurrency, cachedVisitor } from '@/features/site';
+import { loadEnvConfig, resolveSiteCurrency, cachedVisitor } from '@/site';
 import { Home } from '@/templates/Home';
 import { TemplateShell } from '@/templates/TemplateShell';
 import { getCookie } from '@/lib/cookies';
 import { currentLanguage } from '@/lib/locale';
 import { local, LS } from '@/lib/storage';
-import { openModal } from '@/lib/ui-store';
+import { openModal } from '@/lib/modals';
+import { pageLoader } from '@/features/pages';
 import { AppRoot, BootSplash } from './AppRoot';
 import { applyRouteRules } from './build-watch';
 import { recordEntryParams } from './entry-params';
@@ -19,6 +20,14 @@ function placeholder(titleKey: string, extra: { registerAction?: boolean } = {})
   return async () => {
     const { PlaceholderPage } = await import('./routes/PlaceholderPage');
     return { Component: () => <PlaceholderPage titleKey={titleKey} {...extra} /> };
+  };
+}
+
+/** The content pages (promotions, FAQ, content, sponsor, app): lazy, one chunk. */
+function page(name: keyof typeof import('@/features/pages/pages')): RouteObject['lazy'] {
+  return async () => {
+    const m = await import('@/features/pages/pages');
+    return { Component: m[name] };
   };
 }
 
@@ -70,24 +79,23 @@ export function createRoutes(qc: QueryClient): RouteObject[] {
           errorElement: <RouteError />,
           children: [
             { index: true, element: <Home /> },
-            { path: 'app', lazy: placeholder('app_page') },
-            { path: 'discount', lazy: placeholder('discount') },
-            { path: 'discount/:id', lazy: placeholder('discount') },
-            { path: 'faq', lazy: placeholder('faq') },
-            { path: 'faq/:id', lazy: placeholder('faq') },
+            { path: 'app', lazy: page('AppPage') },
+            { path: 'discount', lazy: page('PromotionsPage') },
+            { path: 'discount/:id', loader: pageLoader(qc, 'discount'), lazy: page('PromotionPage') },
+            { path: 'faq', lazy: page('FaqPage') },
+            { path: 'faq/:id', loader: pageLoader(qc, 'faq'), lazy: page('FaqEntryPage') },
             { path: 'gameHall/:id', lazy: () => import('@/features/games/pages/GameHallPage').then((m) => ({ Component: m.GameHallPage })) },
-            { path: 'main/:id', lazy: placeholder('content_page') },
+            { path: 'main/:id', loader: pageLoader(qc, 'main'), lazy: page('ContentPage') },
             { path: 'slotgame', loader: slotgameGuard, lazy: () => import('@/features/games/pages/SlotListPage').then((m) => ({ Component: m.SlotListPage })) },
-            { path: 'sponsor', lazy: placeholder('sponsor') },
+            { path: 'sponsor', lazy: page('SponsorPage') },
             { path: 'play', lazy: () => import('@/features/games/pages/PlayPage').then((m) => ({ Component: m.PlayPage })) },
             { path: 'gameRoom', lazy: () => import('@/features/games/pages/GameRoomPage').then((m) => ({ Component: m.GameRoomPage })) },
-            { path: 'fastPayment', lazy: placeholder('fast_payment') },
+            { path: 'fastPayment', lazy: () => import('@/features/wallet/components/FastPaymentPage').then((m) => ({ Component: m.FastPaymentPage })) },
             { path: 'register', loader: registerGuard(qc), lazy: () => import('./routes/MemberRoutes').then((m) => ({ Component: m.RegisterRoute })) },
           ],
         },
         // Helper windows and the member/agent centres open without the site chrome.
         { path: 'close', lazy: () => import('@/features/games/pages/HelperPages').then((m) => ({ Component: m.ClosePage })) },
-        { path: 'loading', lazy: () => import('@/features/games/pages/HelperPages').then((m) => ({ Component: m.LoadingPage })) },
         { path: 'authCallback', lazy: () => import('@/features/auth/components/AuthCallback').then((m) => ({ Component: m.default })) },
         { path: 'user', lazy: () => import('./routes/MemberRoutes').then((m) => ({ Component: m.UserRoute })) },
         { path: 'user/:page', lazy: () => import('./routes/MemberRoutes').then((m) => ({ Component: m.UserRoute })) },

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { detectLanguage } from '@/features/i18n';
-import { loadEnvConfig, loadVisitor } from '@/features/site';
+import { loadEnvConfig, loadVisitor } from '@/site';
 import { getCookie } from '@/lib/cookies';
 import type { LanguageCode } from '@/lib/locale';
 import { local, LS } from '@/lib/storage';

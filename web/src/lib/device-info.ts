@@ -3,7 +3,7 @@
 // browser, system_version. Device ids (section 9): desktop 0, mobile 1, app 2;
 // device types web, ios, iosStore, android, notSupport.
 import { request } from './api-client';
-import { deviceForWidth, isIOS } from './device';
+import { DEVICE_ID, deviceForWidth, isIOS } from './device';
 
 export interface DeviceInfo {
   remote_addr: string;
@@ -78,7 +78,7 @@ export async function collectDeviceInfo(): Promise<DeviceInfo> {
   return {
     remote_addr: h.remote_addr ?? '',
     host: window.location.host,
-    device: String(native ? 2 : mobile ? 1 : 0),
+    device: String(native ? DEVICE_ID.app : mobile ? DEVICE_ID.mobile : DEVICE_ID.desktop),
     system_group: type,
     udid,
     login_type: type,

@@ -8,8 +8,11 @@ export function deviceForWidth(width: number): Device {
   return width >= DESKTOP_MIN_WIDTH ? 'desktop' : 'mobile';
 }
 
-/** Client platform ids of spec section 9 (support_device / device on the wire). */
+/** Client platform ids of spec section 9: support_device on the wire. */
 export const PLATFORM = { desktop: 1, mobile: 2, app: 3, gesture: 4, finger: 5, wechat: 6, pwa: 7 } as const;
+
+/** Device ids of spec section 9: `device` on the wire (/demo/play, /demo/gp_games, /v2/game_label, login). */
+export const DEVICE_ID = { desktop: 0, mobile: 1, app: 2 } as const;
 
 /** use_type of the banner call: 0 desktop, 1 small, 2 mobile. */
 export const BANNER_USE_TYPE: Record<Device, number> = { desktop: 0, mobile: 2 };

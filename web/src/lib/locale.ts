@@ -38,20 +38,6 @@ export const LOCALE_CURRENCY: Record<LanguageCode, string> = {
   bn_BD: 'BDT',
 };
 
-export const CURRENCY_SYMBOLS: Record<string, string> = {
-  RMB: '¥',
-  VND: '₫',
-  WON: '₩',
-  JPY: '¥',
-  THB: '฿',
-  USD: '$',
-  INR: '₹',
-  MMK: 'K',
-  BRL: 'R$',
-  BDT: '৳',
-  NGN: '₭',
-};
-
 /** BCP 47 tag for <html lang> and Intl. */
 export function toBcp47(lang: LanguageCode): string {
   return lang.replace('_', '-');

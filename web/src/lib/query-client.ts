@@ -14,8 +14,23 @@ export function errorText(e: unknown): string {
 
 declare module '@tanstack/react-query' {
   interface Register {
-    queryMeta: { silent?: boolean };
+    queryMeta: {
+      /** a failure shows no toast (a probe, an optional part) */
+      silent?: boolean;
+      /** the answer differs for visitors and members: refetched, under the same key, at login and logout */
+      audience?: boolean;
+    };
   }
+}
+
+/**
+ * Login and logout: the lists whose answer depends on who asks are fetched
+ * again, once, under their unchanged keys. With refetch false they are only
+ * marked stale (the page is about to ask under other keys, as after a
+ * currency change, and a refetch now would be dropped at once).
+ */
+export function refetchAudience(qc: QueryClient, refetch = true): Promise<void> {
+  return qc.invalidateQueries({ predicate: (q) => q.meta?.audience === true, refetchType: refetch ? 'active' : 'none' });
 }
 
 export function createQueryClient(): QueryClient {

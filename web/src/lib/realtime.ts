@@ -58,10 +58,14 @@ export function realtimeUrl(loc: Location = window.location): string {
   return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/connection/websocket`;
 }
 
-/** Channels of spec section 7 this client subscribes: web_api.{currency} always, member.{id} when logged in. */
+/**
+ * Channels of spec section 7 this client subscribes: web_api.{currency}
+ * always; member.{id} and member.{currency} (red envelopes, letters to the
+ * whole currency) when logged in.
+ */
 export function channelsFor(p: RealtimeParams): string[] {
   const list = [`web_api.${p.currency.toUpperCase()}`];
-  if (p.token && p.memberId) list.push(`member.${p.memberId}`);
+  if (p.token && p.memberId) list.push(`member.${p.memberId}`, `member.${p.currency.toUpperCase()}`);
   return list;
 }
 

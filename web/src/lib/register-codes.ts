@@ -82,11 +82,15 @@ export function registerCodeTarget(code: unknown): CodeTarget | undefined {
 
 /** SMS send codes (spec section 8 "SMS send"). */
 export interface SmsOutcome {
+  /** the code names the phone (099, 201) */
   field?: 'memberPhone';
   key: string;
   /** the countdown starts anyway (102) */
   countdown?: boolean;
+  /** shown as a toast (every code that names no field) */
   toast?: boolean;
+  /** 400: show the server's message */
+  serverMessage?: boolean;
 }
 
 export function smsCodeOutcome(code: unknown): SmsOutcome {
@@ -101,6 +105,8 @@ export function smsCodeOutcome(code: unknown): SmsOutcome {
       return { key: /* i18n */ 'sms_contact_cs', toast: true };
     case 201:
       return { field: 'memberPhone', key: /* i18n */ 'sms_phone_blank' };
+    case 400:
+      return { key: /* i18n */ 'sms_error', toast: true, serverMessage: true };
     default:
       return { key: /* i18n */ 'sms_error', toast: true };
   }

@@ -213,3 +213,9 @@ export async function passwordError(v: string, strong: boolean): Promise<string>
 export function passwordMessage(key: string, strong: boolean): string {
   return strong && key === MSG.pswLength ? MSG.pswLengthStrong : key;
 }
+
+/** A password being set and its confirmation (forgot-password reset, password change): keys, '' when valid. */
+export async function newPasswordErrors(password: string, confirm: string, strong: boolean): Promise<{ password: string; confirm: string }> {
+  const p = await passwordError(password, strong);
+  return { password: p, confirm: p ? '' : checkConfirmPassword(confirm, password) };
+}

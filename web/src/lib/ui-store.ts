@@ -1,43 +1,8 @@
 // App-wide UI state that several features and templates touch but none owns:
-// which modal is open, the loading flag and the native-app display mode.
+// the loading flag and the native-app display mode (the open modal: ./modals).
 import { useSyncExternalStore } from 'react';
 import { createStore } from './events';
 import { session } from './storage';
-
-export type ModalName =
-  | 'login'
-  | 'register'
-  | 'news'
-  | 'bulletin-history'
-  // members (issue 4)
-  | 'double-validation'
-  | 'withdraw-recovery'
-  | 'forgot-password'
-  | 'reset-password'
-  | 'change-password';
-
-export const modalStore = createStore<ModalName | null>(null);
-
-/** What the open modal was opened with (the double-validation question, the recovery account ...). */
-export const modalDataStore = createStore<unknown>(undefined);
-
-export function openModal(name: ModalName, data?: unknown): void {
-  modalDataStore.set(data);
-  modalStore.set(name);
-}
-
-export function closeModal(): void {
-  modalStore.set(null);
-  modalDataStore.set(undefined);
-}
-
-export function useModalData<T>(): T | undefined {
-  return useSyncExternalStore(modalDataStore.subscribe, modalDataStore.get, modalDataStore.get) as T | undefined;
-}
-
-export function useOpenModal(): ModalName | null {
-  return useSyncExternalStore(modalStore.subscribe, modalStore.get, modalStore.get);
-}
 
 /** Number of running tasks that want the loading overlay. */
 export const loadingStore = createStore(0);

@@ -20,6 +20,14 @@ export function openNamedWindow(name: string, url: string, features = `width=${P
   return w;
 }
 
+/**
+ * A member or agent page (spec section 2): a separate 1500x800 window on
+ * desktop, the same tab on a phone, or when the browser refuses the window.
+ */
+export function openPage(name: string, url: string, desktop: boolean, navigate: (to: string) => void): void {
+  if (!desktop || !openNamedWindow(name, url)) navigate(url);
+}
+
 export function closeNamedWindows(names: readonly string[]): void {
   for (const name of names) {
     const w = opened.get(name);

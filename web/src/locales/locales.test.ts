@@ -1,5 +1,5 @@
-// Every key the code uses must exist in the three complete locales; the
-// others must at least cover the lobby. Keys are found by scanning the source.
+// Every key the code uses must exist in all eleven locales, and each locale
+// must carry every en_US string in its own words. Keys are found by scanning the source.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,15 +7,15 @@ import { describe, expect, it } from 'vitest';
 // vitest defines __dirname for test modules.
 const SRC = join(__dirname, '..');
 const LOCALES = ['zh_TW', 'zh_CN', 'en_US', 'vi_VN', 'ko_KR', 'ja_JP', 'th_TH', 'hi_IN', 'my_MM', 'ta_IN', 'bn_BD'];
-const COMPLETE = ['en_US', 'zh_CN', 'vi_VN'];
 
-/** What the lobby cannot show without. */
-const LOBBY_KEYS = [
-  'all_game', 'my_favorite', 'last_play', 'jackpot', 'login', 'register', 'news', 'promotions_notice', 'bulletin_history',
-  'enter_hall', 'login_needed_hint', 'home', 'language', 'close', 'loading', 'discount', 'check_login_msg', 'page_not_found',
-  'back_home', 'next', 'previous',
-  'slot', 'live', 'sport', 'lottery', 'chess', 'virtual_sport', 'cockfight', 'esport',
-];
+/**
+ * Keys whose text is the same in every language, so a translation may equal the
+ * English one: the contact channels are brand names written in Latin letters on
+ * their own logos and apps, and QQ is both a brand and a code.
+ */
+const SAME_AS_ENGLISH = new Set([
+  'contact_facebook', 'contact_qq', 'contact_skype', 'contact_telegram', 'contact_wechat', 'contact_whatsapp', 'contact_zalo',
+]);
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -46,20 +46,31 @@ describe('locales', () => {
     for (const k of ['request_timeout', 'network_error', 'check_login_msg', 'page_not_found']) expect([k, keys.has(k)]).toEqual([k, true]);
   });
 
-  it.each(COMPLETE)('%s has every key used in code', (lang) => {
+  it.each(LOCALES)('%s has every key used in code', (lang) => {
     const dict = load(lang);
     const missing = [...keys].filter((k) => !has(dict, k));
     expect(missing).toEqual([]);
   });
 
-  it.each(COMPLETE)('%s has the game type keys', (lang) => {
+  it.each(LOCALES.filter((l) => l !== 'en_US'))('%s has every en_US string, translated and not empty', (lang) => {
+    const en = load('en_US');
     const dict = load(lang);
-    expect(LOBBY_KEYS.filter((k) => !has(dict, k))).toEqual([]);
+    const missing = Object.keys(en).filter((k) => !(k in dict) && !(k.endsWith('_one') && has(dict, k.slice(0, -4))));
+    expect(missing).toEqual([]);
+    expect(Object.entries(dict).filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k)).toEqual([]);
+    expect(Object.keys(dict).filter((k) => dict[k] === en[k] && !SAME_AS_ENGLISH.has(k))).toEqual([]);
   });
 
-  it.each(LOCALES)('%s covers the lobby', (lang) => {
+  // i18next picks key_<category> with Intl.PluralRules, so each language needs
+  // the categories its own rules produce (hi, bn, ta: one/other; my, th, zh...: other).
+  it.each(LOCALES)('%s has the plural forms its language uses', (lang) => {
+    const en = load('en_US');
     const dict = load(lang);
-    expect(LOBBY_KEYS.filter((k) => !has(dict, k))).toEqual([]);
+    const categories = new Intl.PluralRules(lang.replace('_', '-')).resolvedOptions().pluralCategories;
+    // dv_q_other is a word, not a plural: plurals are the keys en_US has in both forms.
+    const bases = Object.keys(en).filter((k) => k.endsWith('_one')).map((k) => k.slice(0, -'_one'.length));
+    const missing = bases.flatMap((b) => categories.map((c) => `${b}_${c}`)).filter((k) => !(k in dict));
+    expect(missing).toEqual([]);
   });
 
   it.each(LOCALES)('%s has no key en_US lacks and keeps the placeholders', (lang) => {

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { http, HttpResponse } from 'msw';
+import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '@/lib/browser';
 import { getCookie } from '@/lib/cookies';
@@ -222,9 +223,10 @@ describe('language selector', () => {
 
   it('is refused while a game is open', async () => {
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
-    localStorage.setItem('isPlay', '1');
     renderApp('/');
     await closePopup();
+    // A game opened from this page (one left by an earlier page is quit 300 ms after start).
+    localStorage.setItem('isPlay', '1');
     fireEvent.click(screen.getByTestId('language-selector'));
     fireEvent.click(await screen.findByTestId('lang-option-vi_VN'));
     expect(await screen.findByText(/A game is in progress/)).toBeTruthy();
@@ -258,5 +260,51 @@ describe('stacked dialogs', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     await screen.findByTestId('bulletin-popup');
     expect(screen.queryByTestId('auth-modal')).toBeNull();
+  });
+});
+
+describe('lobby, when the server fails', () => {
+  const down = (path: string) => http.post(`/api${path}`, () => HttpResponse.json({ code: 500, message: 'Lobby unavailable', data: { request_id: 'r1' } }, { status: 500 }));
+  const LISTS = ['/arks/web/carousel_picture', '/arks/web/announcement/marquee', '/v2/get_jackpot', '/demo/gt_games', '/arks/web/bulletin', '/v3/game_list', '/arks/web/member-games/hot-games', '/v2/get_template_game_list'];
+
+  it("shows the server's message as an error toast, no half jackpot, one 'no announcements' and the categories in the nav", async () => {
+    server.use(...LISTS.map(down));
+    renderApp('/');
+    expect(await screen.findByText('Lobby unavailable')).toBeTruthy();
+    const jackpot = await screen.findByTestId('jackpot');
+    await waitFor(() => expect(within(jackpot).getByTestId('jackpot-unavailable')).toBeTruthy());
+    expect(jackpot.textContent).not.toContain('$');
+    expect(jackpot.textContent).not.toContain('USD');
+    await waitFor(() => expect(screen.getAllByText('No announcements at the moment.')).toHaveLength(1));
+    const nav = screen.getByTestId('game-type-nav');
+    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/', '/slotgame?gt_id=2', '/gameHall/3', '/gameHall/4', '/gameHall/5', '/gameHall/6', '/gameHall/7', '/gameHall/8', '/gameHall/9']);
+    expect(within(nav).getByText('Esports')).toBeTruthy();
+  });
+
+  it('a settings failure shows its message for 5 s', async () => {
+    const error = vi.spyOn(toast, 'error');
+    server.use(http.post('/api/arks/web/site/detail', () => HttpResponse.json({ code: 500, message: 'Settings unavailable', data: null }, { status: 500 })));
+    renderApp('/');
+    expect(await screen.findByText('Settings unavailable')).toBeTruthy();
+    expect(error).toHaveBeenCalledWith('Settings unavailable', expect.objectContaining({ duration: 5000 }));
+    // The shell still renders from the static fallback.
+    await screen.findByTestId('jackpot');
+  });
+});
+
+describe('lobby, while it loads', () => {
+  it('skeletons stand in for the lists: no "no announcements", no symbol without a figure', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const slow = (path: string) => http.post(`/api${path}`, async () => (await held, undefined));
+    server.use(slow('/arks/web/announcement/marquee'), slow('/v2/get_jackpot'), slow('/demo/gt_games'), slow('/arks/web/carousel_picture'));
+    const { container } = renderApp('/');
+    await screen.findByTestId('jackpot');
+    expect(screen.queryByText('No announcements at the moment.')).toBeNull();
+    expect(screen.getByTestId('jackpot').textContent).not.toContain('$');
+    expect(container.ownerDocument.querySelectorAll('.skeleton').length).toBeGreaterThanOrEqual(4);
+    release();
+    await within(screen.getByTestId('jackpot')).findByText('0001234567.89');
+    await within(await screen.findByTestId('marquee')).findAllByText(/Welcome to Gamehall!/);
   });
 });

@@ -1,6 +1,7 @@
 // The catalogue, member game lists and demo play over the seed's games, for
 // the default msw handlers (no import of server.ts: handlers.ts imports this).
 import { http, HttpResponse } from 'msw';
+import { emitRealtimeEvent } from '@/lib/realtime';
 import { catalogueGames } from './games-fixtures';
 
 const ok = (data: unknown, code = 100) => HttpResponse.json({ code, message: 'success', data });
@@ -71,4 +72,14 @@ export const catalogueHandlers = [
     if (!g.connected) return HttpResponse.json({ code: 204, message: 'this game provider is not connected yet', data: {} });
     return ok({ game_url: `/games/${g.game_code}/?session=test-session` });
   }),
+  // Real money: play1 answers, then the address comes as the member's game_url event.
+  http.post('/api/member/game/play1', async ({ request }) => {
+    const b = (await request.json()) as { game_code: string; gp_id: number };
+    const g = catalogueGames.find((x) => x.game_code === b.game_code);
+    if (!g) return ok({}, 404);
+    if (!g.connected) return HttpResponse.json({ code: 204, message: 'this game provider is not connected yet', data: {} });
+    setTimeout(() => emitRealtimeEvent({ event: 'game_url', data: { game_code: g.game_code, gp_id: g.gp_id, game_url: `/games/${g.game_code}/?session=real-session` }, channel: 'member.1' }), 10);
+    return ok({ state: 'playing', game_code: g.game_code, gp_id: g.gp_id });
+  }),
+  http.post('/api/member/game/leave1', () => ok({ left: true })),
 ];

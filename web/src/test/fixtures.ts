@@ -1,4 +1,4 @@
-import type { EnvConfig } from '@/features/site';
+import type { EnvConfig } from '@/site';
 
 export const envConfig = (over: Partial<EnvConfig> = {}): EnvConfig => ({
   site_id: 1,

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { catalogueHandlers } from './catalogue';
+import { pageHandlers } from './pages';
 import { announcements, banners, bulletins, envConfig, footerGroups, gameTypes, loginData, memberLayout, memberProfile, mobileFooter, registerSettings } from './fixtures';
 
 export const ok = (data: unknown, code = 100) => HttpResponse.json({ code, message: 'success', data });
@@ -27,6 +28,8 @@ export const handlers = [
   http.post('/api/arks/web/announcement/marquee', () => ok({ web_announcement_list: announcements })),
   http.post('/api/arks/web/bulletin', () => ok({ list: bulletins, setting: { display_frequency: 1 } })),
   http.post('/api/arks/web/bulletin/history', () => ok({ list: bulletins })),
+  http.post('/api/arks/web/bulletin/member', () => ok({ list: bulletins, setting: { display_frequency: 1 } })),
+  http.post('/api/arks/web/bulletin/member/hide', () => ok({ hidden: 0 })),
   http.post('/api/v2/get_jackpot', () => ok({ jackpot: { currency: 'USD', jackpot_amount_total: 1234567.89 } })),
   http.post('/api/demo/gt_games', () => ok({ list: gameTypes })),
   // members (issue 4)
@@ -43,7 +46,14 @@ export const handlers = [
   http.post('/api/logout', () => ok({})),
   http.post('/api/member/profile/common/layout', () => ok({ member_common_layout: memberLayout })),
   http.post('/api/member/profile', () => ok({ member_profile: memberProfile })),
+  // letters, red envelopes and the sign-in (issue 12): nothing until a test says so
+  http.post('/api/arks/web/member/letter', () => ok({ list: [], total_count: 0, unread_count: 0 })),
+  http.post('/api/arks/web/activity/red_envelope_promotion', () => ok({ envelope: null })),
+  http.post('/api/arks/web/activity/signin', () =>
+    ok({ open: 0, signed_today: 0, streak: 0, today: '2026-11-24', today_award: 0, awards: [], event: 'is_signin_noopen' }),
+  ),
   http.get('/builds/latest.json', () => HttpResponse.json({ id: 'build1', timestamp: 1 })),
   http.get('/builds/meta/:file', () => HttpResponse.json({ id: 'build1', timestamp: 1, route_rules: {}, prerendered: [] })),
   ...catalogueHandlers,
+  ...pageHandlers,
 ];

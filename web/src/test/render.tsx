@@ -4,6 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { createTestRouter } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
+import { siteDetailQuery, type EnvConfig } from '@/site';
+import { envConfig } from './fixtures';
 
 export function setWidth(width: number) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
@@ -22,10 +24,14 @@ export function renderApp(path = '/', { width = 1280 }: { width?: number } = {})
   return { ...utils, router, client };
 }
 
-/** One component inside the app's providers and a memory router (for hooks like useNavigate). */
-export function renderUi(ui: ReactElement, { path = '/', width = 1280 }: { path?: string; width?: number } = {}) {
+/**
+ * One component inside the app's providers and a memory router (for hooks
+ * like useNavigate), with env_config loaded as the root loader leaves it.
+ */
+export function renderUi(ui: ReactElement, { path = '/', width = 1280, env = {} }: { path?: string; width?: number; env?: Partial<EnvConfig> } = {}) {
   setWidth(width);
   const client = createQueryClient();
+  client.setQueryData(siteDetailQuery().queryKey, envConfig(env));
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
   const utils = render(
     <AppProviders client={client}>

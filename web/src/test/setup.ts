@@ -4,11 +4,13 @@ import { initReactI18next } from 'react-i18next';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetBuildState } from '@/app/build-watch';
 import { resetLaunchStore } from '@/features/games/launch/store';
+import { resetRecall } from '@/features/games/recall/store';
 import { catalogueState } from './catalogue';
 import { currentLanguage } from '@/lib/locale';
 import { setRealtimeEnabled } from '@/lib/realtime';
 import { reloadSession } from '@/lib/session';
-import { appModeStore, loadingStore, modalStore } from '@/lib/ui-store';
+import { modalStore } from '@/lib/modals';
+import { appModeStore, loadingStore } from '@/lib/ui-store';
 import en from '@/locales/en_US.json';
 import { server } from './server';
 
@@ -64,6 +66,7 @@ afterEach(() => {
   currentLanguage.set('en_US');
   resetBuildState();
   resetLaunchStore();
+  resetRecall();
   catalogueState.favorites.clear();
   catalogueState.lastPlayed = [];
   document.head.querySelectorAll('meta[name="robots"]').forEach((m) => m.remove());

@@ -2,12 +2,14 @@
 -- Times are unix microseconds (UTC) set from Go; text shown to players in
 -- several languages is a JSON object keyed by language code (*_i18n).
 
+-- owner: site
 CREATE TABLE currencies (
     code     TEXT PRIMARY KEY,
     symbol   TEXT NOT NULL,
     exponent INTEGER NOT NULL CHECK (exponent BETWEEN 0 AND 4)
 ) STRICT;
 
+-- owner: site
 CREATE TABLE languages (
     code TEXT PRIMARY KEY,
     id   INTEGER NOT NULL UNIQUE,
@@ -15,6 +17,7 @@ CREATE TABLE languages (
     flag TEXT NOT NULL
 ) STRICT;
 
+-- owner: site
 CREATE TABLE sites (
     id                         INTEGER PRIMARY KEY,
     name                       TEXT NOT NULL,
@@ -35,6 +38,7 @@ CREATE TABLE sites (
     updated_at                 INTEGER NOT NULL
 ) STRICT;
 
+-- owner: site
 CREATE TABLE site_currencies (
     site_id  INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
     currency TEXT NOT NULL REFERENCES currencies (code),
@@ -42,6 +46,7 @@ CREATE TABLE site_currencies (
     PRIMARY KEY (site_id, currency)
 ) STRICT;
 
+-- owner: site
 CREATE TABLE site_languages (
     site_id  INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
     language TEXT NOT NULL REFERENCES languages (code),
@@ -49,6 +54,7 @@ CREATE TABLE site_languages (
     PRIMARY KEY (site_id, language)
 ) STRICT;
 
+-- owner: content
 CREATE TABLE logos (
     id         INTEGER PRIMARY KEY,
     site_id    INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
@@ -57,6 +63,7 @@ CREATE TABLE logos (
 ) STRICT;
 CREATE INDEX logos_site ON logos (site_id);
 
+-- owner: content
 CREATE TABLE footer_groups (
     id         INTEGER PRIMARY KEY,
     site_id    INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
@@ -65,6 +72,7 @@ CREATE TABLE footer_groups (
 ) STRICT;
 CREATE INDEX footer_groups_site ON footer_groups (site_id);
 
+-- owner: content
 CREATE TABLE footer_links (
     id         INTEGER PRIMARY KEY,
     group_id   INTEGER NOT NULL REFERENCES footer_groups (id) ON DELETE CASCADE,
@@ -74,6 +82,7 @@ CREATE TABLE footer_links (
 ) STRICT;
 CREATE INDEX footer_links_group ON footer_links (group_id);
 
+-- owner: content
 CREATE TABLE mobile_footers (
     id          INTEGER PRIMARY KEY,
     site_id     INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
@@ -88,6 +97,7 @@ CREATE TABLE mobile_footers (
 ) STRICT;
 CREATE INDEX mobile_footers_site ON mobile_footers (site_id, template);
 
+-- owner: content
 CREATE TABLE floats (
     id         INTEGER PRIMARY KEY,
     site_id    INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
@@ -101,6 +111,7 @@ CREATE INDEX floats_site ON floats (site_id);
 
 -- Ad (setting), sponsor and login-page blocks, per language and model version
 -- (1 desktop, 2 mobile).
+-- owner: content
 CREATE TABLE model_items (
     id            INTEGER PRIMARY KEY,
     site_id       INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
@@ -115,6 +126,7 @@ CREATE TABLE model_items (
 ) STRICT;
 CREATE INDEX model_items_lookup ON model_items (site_id, kind, model_version, language);
 
+-- owner: content
 CREATE TABLE template_configs (
     site_id INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
     name    TEXT NOT NULL,
@@ -123,6 +135,7 @@ CREATE TABLE template_configs (
 ) STRICT;
 
 -- template '' is the site default background.
+-- owner: content
 CREATE TABLE register_backgrounds (
     site_id  INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
     template TEXT NOT NULL,
@@ -130,6 +143,7 @@ CREATE TABLE register_backgrounds (
     PRIMARY KEY (site_id, template)
 ) STRICT;
 
+-- owner: content
 CREATE TABLE carousels (
     id                 INTEGER PRIMARY KEY,
     site_id            INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
@@ -148,6 +162,7 @@ CREATE TABLE carousels (
 ) STRICT;
 CREATE INDEX carousels_site ON carousels (site_id, use_type);
 
+-- owner: content
 CREATE TABLE announcements (
     id                    INTEGER PRIMARY KEY,
     site_id               INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
@@ -161,6 +176,7 @@ CREATE TABLE announcements (
 ) STRICT;
 CREATE INDEX announcements_site ON announcements (site_id);
 
+-- owner: content
 CREATE TABLE bulletins (
     id                   INTEGER PRIMARY KEY,
     site_id              INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
@@ -176,6 +192,7 @@ CREATE TABLE bulletins (
 CREATE INDEX bulletins_site ON bulletins (site_id);
 
 -- The displayed jackpot per currency, in minor units.
+-- owner: content
 CREATE TABLE jackpots (
     site_id    INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
     currency   TEXT NOT NULL REFERENCES currencies (code),
@@ -184,6 +201,7 @@ CREATE TABLE jackpots (
     PRIMARY KEY (site_id, currency)
 ) STRICT;
 
+-- owner: games
 CREATE TABLE game_types (
     id              INTEGER PRIMARY KEY CHECK (id BETWEEN 1 AND 99),
     type_key        TEXT NOT NULL UNIQUE,
@@ -196,6 +214,7 @@ CREATE TABLE game_types (
     enabled         INTEGER NOT NULL DEFAULT 1 CHECK (enabled IN (0, 1))
 ) STRICT;
 
+-- owner: site
 CREATE TABLE route_redirects (
     site_id INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
     path    TEXT NOT NULL,

@@ -6,6 +6,7 @@
 -- The static provider table: gp_id and the GP code are fixed by the operator.
 -- house marks the in-house provider, the only one whose games launch until an
 -- operator connects another.
+-- owner: games
 CREATE TABLE providers (
     id                   INTEGER PRIMARY KEY CHECK (id > 0),
     code                 TEXT NOT NULL UNIQUE,
@@ -21,6 +22,7 @@ CREATE TABLE providers (
 
 -- A provider's hall in one game type; name_i18n is the gp_gt_name, sort orders
 -- the providers within the type.
+-- owner: games
 CREATE TABLE provider_game_types (
     provider_id INTEGER NOT NULL REFERENCES providers (id) ON DELETE CASCADE,
     game_type   INTEGER NOT NULL REFERENCES game_types (id),
@@ -31,6 +33,7 @@ CREATE TABLE provider_game_types (
 
 -- devices is a bitmask of the platforms a game runs on: 1 desktop, 2 mobile.
 -- all_currencies 0 limits the game to the currencies of game_currencies.
+-- owner: games
 CREATE TABLE games (
     id             INTEGER PRIMARY KEY,
     provider_id    INTEGER NOT NULL,
@@ -51,6 +54,7 @@ CREATE TABLE games (
 ) STRICT;
 CREATE INDEX games_type ON games (game_type, provider_id, sort);
 
+-- owner: games
 CREATE TABLE game_currencies (
     game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     currency TEXT NOT NULL REFERENCES currencies (code),
@@ -58,6 +62,7 @@ CREATE TABLE game_currencies (
 ) STRICT;
 
 -- Labels (tag hot, new, ...) curated per site.
+-- owner: games
 CREATE TABLE game_labels (
     id        INTEGER PRIMARY KEY,
     site_id   INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
@@ -67,6 +72,7 @@ CREATE TABLE game_labels (
     UNIQUE (site_id, tag)
 ) STRICT;
 
+-- owner: games
 CREATE TABLE game_label_games (
     label_id INTEGER NOT NULL REFERENCES game_labels (id) ON DELETE CASCADE,
     game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
@@ -76,6 +82,7 @@ CREATE TABLE game_label_games (
 CREATE INDEX game_label_games_game ON game_label_games (game_id);
 
 -- Curated lists for the home templates.
+-- owner: games
 CREATE TABLE template_game_lists (
     id         INTEGER PRIMARY KEY,
     site_id    INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
@@ -84,6 +91,7 @@ CREATE TABLE template_game_lists (
 ) STRICT;
 CREATE INDEX template_game_lists_site ON template_game_lists (site_id);
 
+-- owner: games
 CREATE TABLE template_game_list_games (
     list_id INTEGER NOT NULL REFERENCES template_game_lists (id) ON DELETE CASCADE,
     game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
@@ -94,6 +102,7 @@ CREATE INDEX template_game_list_games_game ON template_game_list_games (game_id)
 
 -- Demo play of the in-house games: play money only, never in the ledger.
 -- The session id is a random token; only its SHA-256 (hex) is stored.
+-- owner: provider/house
 CREATE TABLE demo_sessions (
     id_hash    TEXT PRIMARY KEY,
     site_id    INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,

@@ -2,6 +2,7 @@
 -- Members, sessions and everything login and registration need. Secrets
 -- (passwords, tokens, captcha answers, SMS codes) are stored only as hashes.
 
+-- owner: member
 CREATE TABLE register_settings (
     site_id                       INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
     currency                      TEXT NOT NULL REFERENCES currencies (code),
@@ -16,6 +17,7 @@ CREATE TABLE register_settings (
     PRIMARY KEY (site_id, currency, name)
 ) STRICT;
 
+-- owner: member
 CREATE TABLE service_agreements (
     id       INTEGER PRIMARY KEY,
     site_id  INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
@@ -27,6 +29,7 @@ CREATE TABLE service_agreements (
 CREATE INDEX service_agreements_site ON service_agreements (site_id, language);
 
 -- Site-level member rules the operator can change.
+-- owner: member
 CREATE TABLE member_settings (
     site_id               INTEGER PRIMARY KEY REFERENCES sites (id) ON DELETE CASCADE,
     strong_passwords      INTEGER NOT NULL DEFAULT 0 CHECK (strong_passwords IN (0, 1)),
@@ -41,6 +44,7 @@ CREATE TABLE member_settings (
     blocked_countries     TEXT NOT NULL DEFAULT ''
 ) STRICT;
 
+-- owner: member
 CREATE TABLE members (
     id                              INTEGER PRIMARY KEY,
     site_id                         INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
@@ -83,12 +87,14 @@ CREATE INDEX members_phone ON members (site_id, phone);
 CREATE INDEX members_email ON members (site_id, email);
 CREATE INDEX members_register_ip ON members (site_id, register_ip, created_at);
 
+-- owner: member
 CREATE TABLE agent_domains (
     host     TEXT PRIMARY KEY,
     site_id  INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
     agent_id INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE
 ) STRICT;
 
+-- owner: member
 CREATE TABLE blacklist (
     site_id INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
     kind    TEXT NOT NULL CHECK (kind IN ('name', 'email', 'phone', 'ip')),
@@ -97,6 +103,7 @@ CREATE TABLE blacklist (
 ) STRICT;
 
 -- One live session per member: a new login revokes the others.
+-- owner: member
 CREATE TABLE sessions (
     id           INTEGER PRIMARY KEY,
     member_id    INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
@@ -115,6 +122,7 @@ CREATE TABLE sessions (
 CREATE INDEX sessions_member ON sessions (member_id);
 CREATE INDEX sessions_prev ON sessions (prev_token_hash);
 
+-- owner: member
 CREATE TABLE trusted_devices (
     member_id  INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
     device     TEXT NOT NULL,
@@ -123,6 +131,7 @@ CREATE TABLE trusted_devices (
 ) STRICT;
 
 -- A login waiting for its double validation answer.
+-- owner: member
 CREATE TABLE pending_logins (
     id          TEXT PRIMARY KEY,
     member_id   INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
@@ -135,6 +144,7 @@ CREATE TABLE pending_logins (
     done_at     INTEGER
 ) STRICT;
 
+-- owner: captcha
 CREATE TABLE captchas (
     token_hash  TEXT PRIMARY KEY,
     site_id     INTEGER NOT NULL,
@@ -145,6 +155,7 @@ CREATE TABLE captchas (
 ) STRICT;
 CREATE INDEX captchas_expiry ON captchas (expires_at);
 
+-- owner: sms
 CREATE TABLE sms_codes (
     id         INTEGER PRIMARY KEY,
     site_id    INTEGER NOT NULL,
@@ -160,6 +171,7 @@ CREATE INDEX sms_codes_phone ON sms_codes (site_id, phone, purpose, created_at);
 
 -- What the built-in SMS provider "sends": an operator can read it; --dev
 -- shows it at a dev-only endpoint. It is the only place an SMS code appears.
+-- owner: sms
 CREATE TABLE sms_outbox (
     id         INTEGER PRIMARY KEY,
     site_id    INTEGER NOT NULL,
@@ -169,6 +181,7 @@ CREATE TABLE sms_outbox (
 ) STRICT;
 CREATE INDEX sms_outbox_phone ON sms_outbox (phone, id);
 
+-- owner: member
 CREATE TABLE recovery_tokens (
     token_hash TEXT PRIMARY KEY,
     member_id  INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
@@ -178,6 +191,7 @@ CREATE TABLE recovery_tokens (
 ) STRICT;
 
 -- Fixed-window counters for rate limits and lockouts; shared by every node.
+-- owner: ratelimit
 CREATE TABLE rate_counters (
     key          TEXT NOT NULL,
     window_start INTEGER NOT NULL,
@@ -185,17 +199,20 @@ CREATE TABLE rate_counters (
     PRIMARY KEY (key, window_start)
 ) STRICT;
 
+-- owner: ratelimit
 CREATE TABLE lockouts (
     key   TEXT PRIMARY KEY,
     until INTEGER NOT NULL
 ) STRICT;
 
 -- Handoff blobs are single use: a seen nonce is refused until it expires.
+-- owner: member
 CREATE TABLE handoff_nonces (
     nonce      TEXT PRIMARY KEY,
     expires_at INTEGER NOT NULL
 ) STRICT;
 
+-- owner: tracking
 CREATE TABLE fb_events (
     id         INTEGER PRIMARY KEY,
     site_id    INTEGER NOT NULL,

@@ -2,6 +2,7 @@
 -- Every round of an in-house game, demo or real: what was bet, chosen and
 -- won, and the balance before and after. request_id makes a retried play
 -- call return the first result.
+-- owner: provider/house
 CREATE TABLE game_rounds (
     id             INTEGER PRIMARY KEY,
     session_hash   TEXT NOT NULL,

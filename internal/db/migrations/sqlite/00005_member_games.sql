@@ -1,4 +1,5 @@
 -- +goose Up
+-- owner: games
 CREATE TABLE member_favorite_games (
     member_id  INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
     game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
@@ -6,6 +7,7 @@ CREATE TABLE member_favorite_games (
     PRIMARY KEY (member_id, game_id)
 ) STRICT;
 
+-- owner: games
 CREATE TABLE member_played_games (
     member_id INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
     game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,

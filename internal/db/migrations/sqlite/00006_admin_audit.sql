@@ -2,6 +2,7 @@
 -- Every successful write of the operator API (/admin/...): who (client IP,
 -- request id), what (method, path, action), on what (site, target) and the
 -- non-secret details of the change (JSON). The operator key is never stored.
+-- owner: audit
 CREATE TABLE admin_audit (
     id         INTEGER PRIMARY KEY,
     created_at INTEGER NOT NULL,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { openModal } from '@/lib/ui-store';
+import { Link } from 'react-router';
+import { openModal } from '@/lib/modals';
 import './placeholder.css';
 
 interface Props {
@@ -13,12 +13,10 @@ interface Props {
 // route of the spec already exists, links resolve and the guards can be tested.
 export function PlaceholderPage({ titleKey, registerAction }: Props) {
   const { t } = useTranslation();
-  const { id, page } = useParams();
   return (
     <div className="container">
       <section className="placeholder" data-testid="placeholder-page">
         <h1 data-testid="page-title">{t(titleKey)}</h1>
-        {(id || page) && <p className="placeholder__ref">{page ?? `#${id}`}</p>}
         <p className="muted">{t('coming_soon')}</p>
         <div className="placeholder__actions">
           {registerAction && (

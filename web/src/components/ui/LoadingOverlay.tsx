@@ -24,7 +24,7 @@ export function LoadingOverlay({ active }: { active: boolean }) {
   if (!shown) return null;
   return (
     <div className={`loading-overlay${active ? '' : ' is-leaving'}`} data-testid="loading-overlay" role="status" aria-live="polite">
-      <div className="loading-overlay__spinner" aria-hidden="true" />
+      <div className="spinner spinner--lg" aria-hidden="true" />
       <span className="sr-only">{t('loading')}</span>
     </div>
   );

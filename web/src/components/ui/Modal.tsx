@@ -14,13 +14,20 @@ export interface ModalProps {
   size?: 'sm' | 'md' | 'lg' | 'game';
   testId?: string;
   closeTestId?: string;
+  /**
+   * No header of its own, named by `label` instead: for content that brings
+   * its own title bar and close button (a game page). Esc and a click beside
+   * it still close it.
+   */
+  headless?: boolean;
+  label?: string;
 }
 
 // Open modals, oldest first: Escape closes only the one on top, and the body
 // stays scroll-locked until the last one closes.
 const stack: symbol[] = [];
 
-export function Modal({ open, onClose, title, children, footer, size = 'md', testId, closeTestId }: ModalProps) {
+export function Modal({ open, onClose, title, children, footer, size = 'md', testId, closeTestId, headless, label }: ModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -54,20 +61,23 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', tes
         className={`modal modal--${size}`}
         role="dialog"
         aria-modal="true"
-        aria-labelledby={title ? titleId : undefined}
+        aria-labelledby={title && !headless ? titleId : undefined}
+        aria-label={headless ? label : undefined}
         tabIndex={-1}
         data-testid={testId}
       >
-        <header className="modal__head">
-          {title && (
-            <h2 id={titleId} className="modal__title">
-              {title}
-            </h2>
-          )}
-          <button type="button" className="modal__close" onClick={onClose} aria-label={t('close')} data-testid={closeTestId}>
-            <CloseIcon />
-          </button>
-        </header>
+        {!headless && (
+          <header className="modal__head">
+            {title && (
+              <h2 id={titleId} className="modal__title">
+                {title}
+              </h2>
+            )}
+            <button type="button" className="modal__close" onClick={onClose} aria-label={t('close')} data-testid={closeTestId}>
+              <CloseIcon />
+            </button>
+          </header>
+        )}
         <div className="modal__body">{children}</div>
         {footer && <footer className="modal__foot">{footer}</footer>}
       </div>

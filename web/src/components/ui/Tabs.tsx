@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import './tabs.css';
 
 export interface TabItem<T extends string | number> {
@@ -19,8 +19,32 @@ interface TabsProps<T extends string | number> {
   className?: string;
 }
 
+/** Which ends of a scrolling strip hide tabs, for the fade that says there is more. */
+function useOverflowEnds(ref: RefObject<HTMLElement | null>, deps: unknown): { start: boolean; end: boolean } {
+  const [ends, setEnds] = useState({ start: false, end: false });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const start = el.scrollLeft > 1;
+      const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      setEnds((e) => (e.start === start && e.end === end ? e : { start, end }));
+    };
+    measure();
+    el.addEventListener('scroll', measure, { passive: true });
+    const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : undefined;
+    ro?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', measure);
+      ro?.disconnect();
+    };
+  }, [ref, deps]);
+  return ends;
+}
+
 export function Tabs<T extends string | number>({ items, value, onChange, label, variant = 'pill', testId, className }: TabsProps<T>) {
   const list = useRef<HTMLDivElement>(null);
+  const more = useOverflowEnds(list, items.length);
 
   // Arrow keys move between tabs, as the WAI-ARIA tabs pattern expects.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -41,6 +65,8 @@ export function Tabs<T extends string | number>({ items, value, onChange, label,
       aria-label={label}
       className={`tabs tabs--${variant} ${className ?? ''}`}
       data-testid={testId}
+      data-more-start={more.start || undefined}
+      data-more-end={more.end || undefined}
       onKeyDown={onKeyDown}
     >
       {items.map((item) => {
@@ -56,7 +82,11 @@ export function Tabs<T extends string | number>({ items, value, onChange, label,
             className={`tabs__tab${selected ? ' is-active' : ''}`}
             data-tab-id={String(item.id)}
             data-testid={item.testId}
-            onClick={() => onChange(item.id)}
+            onClick={(e) => {
+              onChange(item.id);
+              // A tab half under the fade comes into view when chosen.
+              e.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest', behavior: 'smooth' });
+            }}
           >
             {item.icon}
             <span className="tabs__label">{item.label}</span>

@@ -70,3 +70,28 @@ export const DownloadIcon = (p: P) => (
     <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
   </svg>
 );
+export const LogoutIcon = (p: P) => (
+  <svg {...base(p)}>
+    <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 8l-4 4 4 4M6 12h10" />
+  </svg>
+);
+export const WalletIcon = (p: P) => (
+  <svg {...base(p)}>
+    <path d="M4 7a2 2 0 0 1 2-2h11v4M4 7v11a2 2 0 0 0 2 2h14V9H6a2 2 0 0 1-2-2zM16 14h.01" />
+  </svg>
+);
+export const MailIcon = (p: P) => (
+  <svg {...base(p)}>
+    <path d="M4 6h16v12H4zM4 7l8 6 8-6" />
+  </svg>
+);
+export const GiftIcon = (p: P) => (
+  <svg {...base(p)}>
+    <path d="M4 11h16v9H4zM3 7h18v4H3zM12 7v13M12 7c-1-3-5-3-5 0M12 7c1-3 5-3 5 0" />
+  </svg>
+);
+export const CalendarIcon = (p: P) => (
+  <svg {...base(p)}>
+    <path d="M4 6h16v14H4zM4 10h16M8 3v4M16 3v4M9 15l2 2 4-4" />
+  </svg>
+);

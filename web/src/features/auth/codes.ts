@@ -1,5 +1,5 @@
 // Spec section 8: what each login, double-validation and recovery code shows.
-import { normaliseCodeValue } from './normalise';
+import { normaliseCode } from '@/lib/register-codes';
 
 export type LoginOutcome =
   | { kind: 'message'; key: string; suffix?: string }
@@ -8,7 +8,7 @@ export type LoginOutcome =
   | { kind: 'recovery' };
 
 export function loginOutcome(code: unknown): LoginOutcome {
-  const c = normaliseCodeValue(code);
+  const c = normaliseCode(code);
   switch (c) {
     case 101:
       return { kind: 'message', key: /* i18n */ 'account_error' };
@@ -34,7 +34,7 @@ export function loginOutcome(code: unknown): LoginOutcome {
 }
 
 export function dvOutcome(code: unknown): { key?: string } {
-  switch (normaliseCodeValue(code)) {
+  switch (normaliseCode(code)) {
     case 106:
       return { key: 'ip_error' };
     case 103:
@@ -52,7 +52,7 @@ export function dvOutcome(code: unknown): { key?: string } {
 }
 
 export function skipOutcome(code: unknown): { key?: string } {
-  switch (normaliseCodeValue(code)) {
+  switch (normaliseCode(code)) {
     case 101:
       return { key: 'account_error' };
     case 998:
@@ -64,7 +64,7 @@ export function skipOutcome(code: unknown): { key?: string } {
 
 /** Recovery verify: 101, 102 and 201 to 204 ask to verify again; reset: 101, 102, 201 to 203. */
 export function recoveryVerifyAgain(code: unknown, step: 'verify' | 'reset'): boolean {
-  const c = normaliseCodeValue(code);
+  const c = normaliseCode(code);
   if (c === 101 || c === 102) return true;
   return step === 'verify' ? c >= 201 && c <= 204 : c >= 201 && c <= 203;
 }

@@ -2,8 +2,8 @@ import i18next from 'i18next';
 import { toast } from 'sonner';
 import type { Device } from '@/lib/device';
 import { isLoggedIn, setPendingTarget } from '@/lib/session';
-import { openModal } from '@/lib/ui-store';
-import { openNamedWindow } from '@/lib/windows';
+import { openModal } from '@/lib/modals';
+import { openPage } from '@/lib/windows';
 
 /**
  * The member centre (spec section 2 /user): a separate 1500x800 window on
@@ -18,9 +18,5 @@ export function openMemberCentre(device: Device, navigate: (to: string) => void,
     openModal('login');
     return;
   }
-  if (device === 'desktop') {
-    if (!openNamedWindow('user', url)) navigate(url);
-  } else {
-    navigate(url);
-  }
+  openPage('user', url, device === 'desktop', navigate);
 }

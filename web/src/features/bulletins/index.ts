@@ -1,3 +1,5 @@
+import './modals';
+
 export { BulletinPopup } from './components/BulletinPopup';
 export { BulletinHistoryButton } from './components/BulletinHistoryButton';
-export { shouldShowBulletin, bulletinSignature } from './frequency';
+export { AnnouncementPage } from './components/AnnouncementPage';

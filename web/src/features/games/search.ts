@@ -1,4 +1,4 @@
-import type { Game } from './types';
+import type { Game } from '@/api';
 
 /** The name in `lang`, else en_US (the server does not translate game names). */
 export function gameName(game: Pick<Game, 'game_name' | 'game_code'>, lang: string): string {

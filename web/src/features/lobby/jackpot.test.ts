@@ -14,4 +14,9 @@ describe('padJackpot', () => {
   ])('%s with %s decimals -> %s', (amount, exponent, expected) => {
     expect(padJackpot(amount, exponent)).toBe(expected);
   });
+
+  it('writes the decimals as the reader\'s language does', () => {
+    expect(padJackpot(1234567.89, 2, 'vi_VN')).toBe('0001234567,89');
+    expect(padJackpot(1234567.89, 0, 'en_US')).toBe('0001234568');
+  });
 });

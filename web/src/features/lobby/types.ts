@@ -27,34 +27,3 @@ export interface Announcement {
   sort: number;
   created_at: string;
 }
-
-export interface Provider {
-  gp_id: number;
-  gp_code: string;
-  gp_name: string;
-  gp_gt_name: string;
-  gp_logo: string;
-  gp_logo_dark: string;
-  house: number;
-  active: number;
-  connected: number;
-  maintenance: number;
-  game_count: number;
-}
-
-export interface GameType {
-  gt_id: number;
-  gt_name: string;
-  gt_name_en: string;
-  gt_key: string;
-  app_type_prefix: string;
-  gt_icon: string;
-  gt_icon_active: string;
-  gp_list: Provider[];
-}
-
-export interface LobbyCurrency {
-  code: string;
-  symbol: string;
-  exponent: number;
-}

@@ -1,7 +1,7 @@
 // Member-centre fields: profile column, register setting, wire name and rule.
 import { checkBirthday, checkEmail, checkHandle, checkName, checkPhone } from '@/lib/register-rules';
 import type { FieldName } from '@/lib/register-codes';
-import { HANDLES, type FieldRules } from '@/lib/register-settings';
+import { HANDLES, type FieldRules } from '@/api';
 
 export interface ProfileField {
   /** profile column (member_profile) and /member/profile/update name */

@@ -1,4 +1,2 @@
-// Public surface of the register feature, for app/ and templates/.
-export { RegisterForm, type RegisterFormProps, type CurrencyOption } from './components/RegisterForm';
-export { toRegisterPayload, switchCurrency, emptyForm } from './payload';
-export { registerCodeTarget, smsCodeOutcome, normaliseCode } from '@/lib/register-codes';
+// Public surface of the register feature: its modal (the /register page is a lazy route).
+import './modals';

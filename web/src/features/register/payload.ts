@@ -1,6 +1,6 @@
 // Spec section 3 "Registration payload": the form in camel case, renamed to
 // the wire's snake_case before the call (docs/api.md /register).
-import { HANDLES, rulesFor, shown, type RegisterSetting } from '@/lib/register-settings';
+import { HANDLES, rulesFor, shown, type RegisterSetting } from '@/api';
 import type { RegisterForm, RegisterType } from './types';
 
 export function emptyForm(siteId: number, currency: string): RegisterForm {

@@ -1,11 +1,3 @@
-export type { RegisterSetting } from '@/lib/register-settings';
-
-export interface AgreementBlock {
-  id: number;
-  title: string;
-  content: string;
-}
-
 export type RegisterType = '' | 'member_agent' | 'recommend_code';
 
 /** The form in the client's camel case (spec section 3 "Registration payload"). */

@@ -1,11 +1,9 @@
-// Public surface of the site feature, for app/ and templates/.
-export { siteDetailQuery, loadEnvConfig, loadVisitor, cachedVisitor, templateConfigQuery, logoQuery } from './api/site';
-export { useEnvConfig } from './hooks/useEnvConfig';
-export { useSiteCurrency } from './hooks/useSiteCurrency';
-export { resolveSiteCurrency } from './currency';
+// Public surface of the site feature (the site's chrome: logo, footers, side
+// float, meta, SEO block, app bar, device hints), for app/ and templates/.
+// env_config and the site currency are the kernel's (@/site).
+export { templateConfigQuery, logoQuery } from './api/site';
 export { classifyFooterLink } from './footer-links';
-export { FALLBACK_ENV_CONFIG } from './fallback-env';
-export type { EnvConfig, SiteCurrency, SiteLanguage, TemplateConfig, Visitor } from './types';
+export type { TemplateConfig } from './types';
 export { SiteLogo } from './components/SiteLogo';
 export { DesktopFooter } from './components/DesktopFooter';
 export { MobileFooterNav } from './components/MobileFooterNav';

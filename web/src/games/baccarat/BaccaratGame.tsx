@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Round, SessionInfo } from '../shared/api';
-import { GameShell } from '../shared/GameShell';
+import { GameShell, GameTable } from '../shared/GameShell';
 import { tx } from '../shared/i18n';
 import { formatCompact, formatMinor, formatPercent, formatSigned } from '../shared/money';
 import { wait } from '../shared/motion';
@@ -250,34 +250,16 @@ function BaccaratRulesView({ info }: { info: Info }) {
   const r = info.rules;
   return (
     <>
-      <h3>{tx('paytable')}</h3>
-      <table className="gp-table" data-testid="bac-paytable">
-        <thead>
-          <tr>
-            <th>{tx('bet')}</th>
-            <th>{tx('paytable')}</th>
-            <th>{tx('rtp')}</th>
-            <th>{tx('house_edge')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(['banker', 'player', 'tie'] as const).map((side) => (
-            <tr key={side}>
-              <td>{tx(side)}</td>
-              <td>{r.pays[side]}</td>
-              <td>{formatPercent(1 - r.house_edge[side])}</td>
-              <td>{formatPercent(r.house_edge[side])}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <GameTable
+        title={tx('paytable')}
+        testId="bac-paytable"
+        head={[tx('bet'), tx('paytable'), tx('rtp'), tx('house_edge')]}
+        rows={(['banker', 'player', 'tie'] as const).map((side) => ({
+          key: side,
+          cells: [tx(side), r.pays[side], formatPercent(1 - r.house_edge[side]), formatPercent(r.house_edge[side])],
+        }))}
+      />
       <p className="gp-muted">{tx('decks', { n: r.decks })}</p>
-      <h3>{tx('rules')}</h3>
-      <ul>
-        {r.rules.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Round, SessionInfo } from '../shared/api';
-import { GameShell } from '../shared/GameShell';
+import { GameShell, GameTable } from '../shared/GameShell';
 import { tx } from '../shared/i18n';
 import { formatMinor, formatPercent } from '../shared/money';
 import { wait } from '../shared/motion';
@@ -202,33 +202,16 @@ function KenoRulesView({ info }: { info: Info }) {
   const r = info.rules;
   return (
     <>
-      <h3>{tx('paytable')}</h3>
-      <table className="gp-table keno-fulltable" data-testid="keno-paytable">
-        <thead>
-          <tr>
-            <th>{tx('picks')}</th>
-            <th>{tx('hits')} → {tx('paytable')}</th>
-            <th>{tx('rtp')}</th>
-            <th>{tx('hit_frequency')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {r.picks.map((p) => (
-            <tr key={p.picks}>
-              <td>{p.picks}</td>
-              <td>{p.pays.map((x) => `${x.hits}: ×${x.multiplier}`).join(' · ')}</td>
-              <td>{formatPercent(p.rtp)}</td>
-              <td>{formatPercent(p.hit_frequency, 1)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <h3>{tx('rules')}</h3>
-      <ul>
-        {r.rules.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
+      <GameTable
+        title={tx('paytable')}
+        className="keno-fulltable"
+        testId="keno-paytable"
+        head={[tx('picks'), `${tx('hits')} → ${tx('paytable')}`, tx('rtp'), tx('hit_frequency')]}
+        rows={r.picks.map((p) => ({
+          key: p.picks,
+          cells: [p.picks, p.pays.map((x) => `${x.hits}: ×${x.multiplier}`).join(' · '), formatPercent(p.rtp), formatPercent(p.hit_frequency, 1)],
+        }))}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Round, SessionInfo } from './api';
-import { closeGame, formatTime } from './close';
+import { formatDateTime, SITE_TIME_ZONE } from '@/lib/format';
+import { closeGame } from './close';
 import { currentLang, tx } from './i18n';
 import { formatMinor, formatPercent, symbolOf } from './money';
 import type { GameSession } from './useGameSession';
@@ -15,14 +16,19 @@ const HISTORY = 'M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 2';
 const INFO = 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v6M12 7.5v.5';
 const HOME = 'M3.5 11 12 4l8.5 7M6 9.5V20h12V9.5';
 
-export interface GameShellProps<R, C, O> {
+/** Every game's rules end with their plain-text lines (the footer of the rules panel). */
+export interface RulesWithLines {
+  rules: string[];
+}
+
+export interface GameShellProps<R extends RulesWithLines, C, O> {
   title: string;
   kind: 'slot' | 'baccarat' | 'keno';
   session: GameSession<R, C, O>;
   /** headline return (the slot's, the banker bet's, the best keno table's) */
   rtpText: (info: SessionInfo<R>) => string;
   limitsText: (info: SessionInfo<R>) => string;
-  /** the game's paytable and rules, shown before play and on demand */
+  /** the game's paytable, shown before play and on demand (the rule lines follow it) */
   rules: (info: SessionInfo<R>) => ReactNode;
   choicesText: (round: Round<C, O>, info: SessionInfo<R>) => string;
   outcomeText: (round: Round<C, O>, info: SessionInfo<R>) => string;
@@ -39,6 +45,33 @@ function Money({ amount, info, testId }: { amount: number; info: SessionInfo<unk
 }
 
 export { Money };
+
+/** A titled table of the rules panel (paytables): header cells, then rows of cells. */
+export function GameTable({ title, head, rows, className, testId }: { title?: string; head: ReactNode[]; rows: { key: string | number; cells: ReactNode[] }[]; className?: string; testId?: string }) {
+  return (
+    <>
+      {title && <h3>{title}</h3>}
+      <table className={`gp-table${className ? ` ${className}` : ''}`} data-testid={testId}>
+        <thead>
+          <tr>
+            {head.map((h, i) => (
+              <th key={i}>{h}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key}>
+              {r.cells.map((c, i) => (
+                <td key={i}>{c}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
 
 function Overlay({ children, label, onClose, testId }: { children: ReactNode; label: string; onClose?: () => void; testId: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -58,7 +91,7 @@ function Overlay({ children, label, onClose, testId }: { children: ReactNode; la
   );
 }
 
-function HistoryPanel<R, C, O>({ props, info, onClose }: { props: GameShellProps<R, C, O>; info: SessionInfo<R>; onClose: () => void }) {
+function HistoryPanel<R extends RulesWithLines, C, O>({ props, info, onClose }: { props: GameShellProps<R, C, O>; info: SessionInfo<R>; onClose: () => void }) {
   const { session } = props;
   const lang = currentLang();
   useEffect(() => {
@@ -87,7 +120,7 @@ function HistoryPanel<R, C, O>({ props, info, onClose }: { props: GameShellProps
           {session.history.map((r) => (
             <div key={r.id} className={`gp-history__row${r.win > 0 ? ' is-win' : ''}`} role="row" data-testid="history-row">
               <span role="cell" data-label={tx('time')}>
-                <time dateTime={r.created_at}>{formatTime(r.created_at, lang)}</time>
+                <time dateTime={r.created_at}>{formatDateTime(r.created_at, lang, SITE_TIME_ZONE, 'clock')}</time>
                 <small className="gp-muted"> {tx('round_n', { id: r.id })}</small>
               </span>
               <span role="cell" data-label={tx('bet')} data-testid="history-bet">
@@ -119,7 +152,7 @@ function HistoryPanel<R, C, O>({ props, info, onClose }: { props: GameShellProps
   );
 }
 
-function RulesPanel<R, C, O>({ props, info, intro, onClose }: { props: GameShellProps<R, C, O>; info: SessionInfo<R>; intro: boolean; onClose: () => void }) {
+function RulesPanel<R extends RulesWithLines, C, O>({ props, info, intro, onClose }: { props: GameShellProps<R, C, O>; info: SessionInfo<R>; intro: boolean; onClose: () => void }) {
   return (
     <Overlay label={tx('rules')} onClose={intro ? undefined : onClose} testId="rules-panel">
       <header className="gp-sheet__head">
@@ -141,7 +174,7 @@ function RulesPanel<R, C, O>({ props, info, intro, onClose }: { props: GameShell
         <div>
           <dt>{tx('balance')}</dt>
           <dd>
-            <Money amount={props.session.balance} info={info} /> <span className="gp-badge">{tx('play_money')}</span>
+            <Money amount={props.session.balance} info={info} /> <span className="gp-badge">{tx(info.demo ? 'play_money' : 'real_money')}</span>
           </dd>
         </div>
         <div>
@@ -153,7 +186,15 @@ function RulesPanel<R, C, O>({ props, info, intro, onClose }: { props: GameShell
           <dd className="gp-mono">{info.version}</dd>
         </div>
       </dl>
-      <div className="gp-rules">{props.rules(info)}</div>
+      <div className="gp-rules">
+        {props.rules(info)}
+        <h3>{tx('rules')}</h3>
+        <ul>
+          {info.rules.rules.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </div>
       <footer className="gp-sheet__foot">
         <button type="button" className="gp-btn gp-btn--gold" onClick={onClose} data-testid="rules-start" autoFocus>
           {intro ? tx('start_playing') : tx('close')}
@@ -164,7 +205,7 @@ function RulesPanel<R, C, O>({ props, info, intro, onClose }: { props: GameShell
 }
 
 /** Header (close, balance, RTP, history), the rules before play, and the game. */
-export function GameShell<R, C, O>(props: GameShellProps<R, C, O>) {
+export function GameShell<R extends RulesWithLines, C, O>(props: GameShellProps<R, C, O>) {
   const { session: s, title, kind } = props;
   const [rules, setRules] = useState<'intro' | 'open' | 'closed'>('intro');
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -176,7 +217,7 @@ export function GameShell<R, C, O>(props: GameShellProps<R, C, O>) {
   if (s.status === 'loading') {
     return (
       <div className={`gp gp--${kind} gp--center`} data-testid="game-loading">
-        <div className="gp-spinner" aria-hidden="true" />
+        <div className="spinner spinner--lg" aria-hidden="true" />
         <p>{tx('loading')}</p>
       </div>
     );
@@ -212,7 +253,11 @@ export function GameShell<R, C, O>(props: GameShellProps<R, C, O>) {
         </a>
         <div className="gp-title">
           <h1>{title}</h1>
-          <span className="gp-badge">{tx('play_money')}</span>
+          {s.info && (
+            <span className="gp-badge" data-testid="game-money-kind">
+              {tx(s.info.demo ? 'play_money' : 'real_money')}
+            </span>
+          )}
         </div>
         <div className="gp-balance">
           <span className="gp-balance__label">{tx('balance')}</span>

@@ -50,22 +50,3 @@ export function closeGame(host: GameWindowHost = defaultHost(), fallbackMs = 400
   host.home();
   return 'home';
 }
-
-/** RFC 3339 -> local time in the site's zone (docs/api.md: shown in America/Caracas). */
-export function formatTime(iso: string, lang: string, timeZone = 'America/Caracas'): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  try {
-    return new Intl.DateTimeFormat(lang.replace('_', '-'), {
-      timeZone,
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hour12: false,
-    }).format(d);
-  } catch {
-    return d.toISOString();
-  }
-}

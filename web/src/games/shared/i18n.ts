@@ -1,7 +1,18 @@
-// A small translator for the game pages (en_US, zh_CN, vi_VN): the pages must
-// stay light, so they carry their own strings instead of i18next and the
-// lobby's locale files. The language is the lobby's (same origin): ?lang=,
+// A small translator for the game pages, in the site's eleven languages: the
+// pages must stay light, so they carry their own strings (the eight beyond
+// en_US, zh_CN and vi_VN in ./locales) instead of i18next and the lobby's
+// locale files. The language is the lobby's (same origin): ?lang=,
 // then local storage `lang`, then the `lang` cookie, then the browser.
+
+import { fromBrowserLanguage } from '@/lib/locale';
+import { bn_BD } from './locales/bn_BD';
+import { hi_IN } from './locales/hi_IN';
+import { ja_JP } from './locales/ja_JP';
+import { ko_KR } from './locales/ko_KR';
+import { my_MM } from './locales/my_MM';
+import { ta_IN } from './locales/ta_IN';
+import { th_TH } from './locales/th_TH';
+import { zh_TW } from './locales/zh_TW';
 
 const en_US = {
   lobby: 'Lobby',
@@ -9,6 +20,7 @@ const en_US = {
   close: 'Close',
   balance: 'Balance',
   play_money: 'Demo · play money',
+  real_money: 'Real money',
   rtp: 'RTP',
   rtp_long: 'Return to player',
   rules: 'Rules',
@@ -20,8 +32,8 @@ const en_US = {
   rules_intro: 'Check the return to player, the paytable and the limits before you play. Every round is decided on the server.',
   loading: 'Loading…',
   no_session: 'No game session. Start the game again from the lobby.',
-  session_ended: 'The demo session has ended. Start the game again from the lobby.',
-  insufficient: 'Not enough play money for this bet.',
+  session_ended: 'The game session has ended. Start the game again from the lobby.',
+  insufficient: 'Your balance is too low for this bet.',
   bad_bet: 'This bet is not allowed.',
   too_many: 'Too many rounds. Please slow down.',
   network: 'Network error. Please try again.',
@@ -107,7 +119,7 @@ const en_US = {
 };
 
 export type Key = keyof typeof en_US;
-type Dict = Record<Key, string>;
+export type Dict = Record<Key, string>;
 
 const zh_CN: Dict = {
   lobby: '大厅',
@@ -115,6 +127,7 @@ const zh_CN: Dict = {
   close: '关闭',
   balance: '余额',
   play_money: '试玩 · 游戏币',
+  real_money: '真钱游戏',
   rtp: '返奖率',
   rtp_long: '玩家回报率',
   rules: '规则',
@@ -126,8 +139,8 @@ const zh_CN: Dict = {
   rules_intro: '开始前请查看返奖率、赔付表和限额。每一局的结果都由服务器决定。',
   loading: '加载中…',
   no_session: '没有游戏会话，请从大厅重新进入游戏。',
-  session_ended: '试玩会话已结束，请从大厅重新进入游戏。',
-  insufficient: '游戏币不足，无法下注。',
+  session_ended: '游戏会话已结束，请从大厅重新进入游戏。',
+  insufficient: '余额不足，无法下注。',
   bad_bet: '不允许此投注。',
   too_many: '操作过于频繁，请稍后再试。',
   network: '网络错误，请重试。',
@@ -215,6 +228,7 @@ const vi_VN: Dict = {
   close: 'Đóng',
   balance: 'Số dư',
   play_money: 'Chơi thử · tiền ảo',
+  real_money: 'Tiền thật',
   rtp: 'RTP',
   rtp_long: 'Tỷ lệ hoàn trả',
   rules: 'Luật chơi',
@@ -226,8 +240,8 @@ const vi_VN: Dict = {
   rules_intro: 'Hãy xem tỷ lệ hoàn trả, bảng trả thưởng và giới hạn trước khi chơi. Mọi ván đều do máy chủ quyết định.',
   loading: 'Đang tải…',
   no_session: 'Không có phiên chơi. Hãy mở lại trò chơi từ sảnh.',
-  session_ended: 'Phiên chơi thử đã kết thúc. Hãy mở lại trò chơi từ sảnh.',
-  insufficient: 'Không đủ tiền ảo cho mức cược này.',
+  session_ended: 'Phiên chơi đã kết thúc. Hãy mở lại trò chơi từ sảnh.',
+  insufficient: 'Số dư không đủ cho mức cược này.',
   bad_bet: 'Mức cược này không được phép.',
   too_many: 'Quá nhiều ván. Vui lòng chậm lại.',
   network: 'Lỗi mạng. Vui lòng thử lại.',
@@ -309,7 +323,7 @@ const vi_VN: Dict = {
   play_disabled: 'Trang demo không cho phép chơi.',
 };
 
-export const DICTS = { en_US, zh_CN, vi_VN } as const;
+export const DICTS = { zh_TW, zh_CN, en_US, vi_VN, ko_KR, ja_JP, th_TH, hi_IN, my_MM, ta_IN, bn_BD } as const;
 export type GameLang = keyof typeof DICTS;
 export const GAME_LANGS = Object.keys(DICTS) as GameLang[];
 
@@ -333,9 +347,10 @@ function fromCookie(): string | undefined {
 export function detectLang(search = window.location.search): GameLang {
   const candidates = [new URLSearchParams(search).get('lang'), fromStorage(), fromCookie()];
   for (const c of candidates) if (isGameLang(c)) return c;
-  const nav = (navigator.language || '').toLowerCase();
-  if (nav.startsWith('zh')) return 'zh_CN';
-  if (nav.startsWith('vi')) return 'vi_VN';
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const l = fromBrowserLanguage(tag || '');
+    if (l) return l;
+  }
   return 'en_US';
 }
 

@@ -35,6 +35,16 @@ describe('slot page', () => {
     expect(screen.getByTestId('game-balance').textContent).toBe('$2,000.00');
   });
 
+  it('a real-money session says so, never play money', async () => {
+    mockPlayApi({ ...slotSession, demo: false }, [slotRoundLines]);
+    render(<SlotGame sessionId="s1" />);
+    const panel = await screen.findByTestId('rules-panel');
+    expect(panel.textContent).toContain('Real money');
+    expect(panel.textContent).not.toContain('play money');
+    await start();
+    expect(screen.getByTestId('game-money-kind').textContent).toBe('Real money');
+  });
+
   it('lands the reels on the server window, highlights the winning lines and moves the balance', async () => {
     const api = mockPlayApi(slotSession, [slotRoundLines]);
     render(<SlotGame sessionId="s1" />);
@@ -105,7 +115,7 @@ describe('slot page', () => {
     server.use(http.post('/games/api/session', () => HttpResponse.json({ code: 207, message: 'ended', data: {} })));
     render(<SlotGame sessionId="gone" />);
     const fatal = await screen.findByTestId('game-fatal');
-    expect(fatal.textContent).toContain('The demo session has ended');
+    expect(fatal.textContent).toContain('The game session has ended');
     expect(within(fatal).getByTestId('game-lobby-link').getAttribute('href')).toBe('/');
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { Round, SessionInfo } from '../shared/api';
-import { GameShell } from '../shared/GameShell';
+import { GameShell, GameTable } from '../shared/GameShell';
 import { tx } from '../shared/i18n';
 import { formatMinor, formatPercent } from '../shared/money';
 import { ms, wait } from '../shared/motion';
@@ -282,28 +282,22 @@ function SlotRulesView({ info }: { info: Info }) {
     <>
       <h3>{tx('paytable')}</h3>
       <p className="gp-muted">{tx('pays_line_bets')}</p>
-      <table className="gp-table slot-paytable" data-testid="slot-paytable">
-        <thead>
-          <tr>
-            <th>{tx('symbol')}</th>
-            <th>5×</th>
-            <th>4×</th>
-            <th>3×</th>
-          </tr>
-        </thead>
-        <tbody>
-          {paying.map((s) => (
-            <tr key={s.symbol}>
-              <td className="slot-paytable__sym">
-                <SlotSymbol name={s.symbol} size={30} /> {s.symbol}
-              </td>
-              <td>{pay(s, 5) ?? '-'}</td>
-              <td>{pay(s, 4) ?? '-'}</td>
-              <td>{pay(s, 3) ?? '-'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <GameTable
+        className="slot-paytable"
+        testId="slot-paytable"
+        head={[tx('symbol'), '5×', '4×', '3×']}
+        rows={paying.map((s) => ({
+          key: s.symbol,
+          cells: [
+            <span className="slot-paytable__sym">
+              <SlotSymbol name={s.symbol} size={30} /> {s.symbol}
+            </span>,
+            pay(s, 5) ?? '-',
+            pay(s, 4) ?? '-',
+            pay(s, 3) ?? '-',
+          ],
+        }))}
+      />
       <p className="gp-muted">{tx('pays_total_bets')}</p>
       <table className="gp-table">
         <thead>
@@ -347,12 +341,6 @@ function SlotRulesView({ info }: { info: Info }) {
           </li>
         ))}
       </ol>
-      <h3>{tx('rules')}</h3>
-      <ul>
-        {r.rules.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
     </>
   );
 }

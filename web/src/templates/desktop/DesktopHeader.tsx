@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { AuthButtons } from '@/features/auth';
 import { BulletinHistoryButton } from '@/features/bulletins';
 import { LanguageSelector } from '@/features/i18n';
+import { LetterBell } from '@/features/letters';
 import { GameTypeNav } from '@/features/lobby';
-import { SiteLogo, useEnvConfig, useSiteCurrency } from '@/features/site';
+import { SiteLogo } from '@/features/site';
+import { useEnvConfig, useSiteCurrency } from '@/site';
 
 export function DesktopHeader() {
   const { t } = useTranslation();
@@ -19,12 +21,13 @@ export function DesktopHeader() {
           </span>
           <BulletinHistoryButton withLabel />
           <LanguageSelector languages={env.languages} />
+          <LetterBell />
           <AuthButtons demoMode={env.demo_mode} />
         </div>
       </div>
       <div className="d-header__nav">
         <div className="container">
-          <GameTypeNav currency={currency.code} template={env.desktop_template} />
+          <GameTypeNav />
         </div>
       </div>
     </header>

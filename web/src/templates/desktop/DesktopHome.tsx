@@ -1,30 +1,26 @@
-import type { ReactNode } from 'react';
 import { BulletinPopup } from '@/features/bulletins';
-import { LobbyGames } from '@/features/games';
-import { AnnouncementMarquee, BannerCarousel, GameLobby, Jackpot, type LobbySelection } from '@/features/lobby';
-import { SeoContent, useEnvConfig, useSiteCurrency } from '@/features/site';
+import { RedEnvelope } from '@/features/red-envelope';
+import { SignIn } from '@/features/signin';
+import { AnnouncementMarquee, BannerCarousel, GameLobby, Jackpot } from '@/features/lobby';
+import { SportQuickBet } from '@/features/pages';
+import { SeoContent } from '@/features/site';
+import { renderLobbyGames } from '../lobby-games';
 import '../home.css';
 
-/** The games of each lobby tab, around the lobby's own panel. */
-const renderGames = (selection: LobbySelection, panel: ReactNode) => (
-  <LobbyGames key={selection.tab === 'type' ? `type-${selection.gtId}` : selection.tab} selection={selection}>
-    {panel}
-  </LobbyGames>
-);
-
 export function DesktopHome() {
-  const env = useEnvConfig();
-  const currency = useSiteCurrency();
   return (
     <div className="home home--desktop">
       <div className="container home__stack">
-        <BannerCarousel demoMode={env.demo_mode} />
+        <BannerCarousel />
         <AnnouncementMarquee />
-        <Jackpot currency={currency} />
-        <GameLobby currency={currency.code} template={env.desktop_template} demoMode={env.demo_mode} renderGames={renderGames} />
+        <Jackpot />
+        <SportQuickBet />
+        <GameLobby renderGames={renderLobbyGames} />
       </div>
       <SeoContent />
       <BulletinPopup />
+      <RedEnvelope />
+      <SignIn />
     </div>
   );
 }

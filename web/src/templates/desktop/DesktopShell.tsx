@@ -1,12 +1,15 @@
 import { Outlet } from 'react-router';
 import { GoTop } from '@/components/ui/GoTop';
+import { TermsLink } from '@/features/pages';
 import { DesktopFooter, SideFloat, useSideFloatItems } from '@/features/site';
 import { useAppMode } from '@/lib/ui-store';
+import { useHeaderOffset } from '../useHeaderOffset';
 import { DesktopHeader } from './DesktopHeader';
 import '../shell.css';
 
 export function DesktopShell() {
   const { appPage } = useAppMode();
+  useHeaderOffset();
   // The server's side float usually carries its own go-top entry.
   const floatHasTop = useSideFloatItems().some((i) => i.type === 'go_top');
   // App mode (?appPage=): a native wrapper shows one part of the page at a time.
@@ -20,7 +23,7 @@ export function DesktopShell() {
       </main>
       {appPage !== 'content' && (
         <>
-          <DesktopFooter />
+          <DesktopFooter legal={<TermsLink />} />
           <SideFloat />
         </>
       )}

@@ -1,6 +1,8 @@
 import { AuthButtons } from '@/features/auth';
 import { LanguageSelector } from '@/features/i18n';
-import { SiteLogo, useEnvConfig } from '@/features/site';
+import { LetterBell } from '@/features/letters';
+import { SiteLogo } from '@/features/site';
+import { useEnvConfig } from '@/site';
 
 export function MobileHeader() {
   const env = useEnvConfig();
@@ -9,6 +11,7 @@ export function MobileHeader() {
       <SiteLogo type="mobile" />
       <div className="m-header__tools">
         <LanguageSelector languages={env.languages} compact />
+        <LetterBell />
         <AuthButtons demoMode={env.demo_mode} compact />
       </div>
     </header>

@@ -1,28 +1,22 @@
 import type { ReactNode } from 'react';
 import { BulletinHistoryButton, BulletinPopup } from '@/features/bulletins';
-import { LobbyGames } from '@/features/games';
-import { AnnouncementMarquee, BannerCarousel, GameLobby, Jackpot, type LobbySelection } from '@/features/lobby';
-import { SeoContent, useEnvConfig, useSiteCurrency } from '@/features/site';
+import { RedEnvelope } from '@/features/red-envelope';
+import { SignIn } from '@/features/signin';
+import { AnnouncementMarquee, BannerCarousel, GameLobby, Jackpot } from '@/features/lobby';
+import { SportQuickBet } from '@/features/pages';
+import { SeoContent } from '@/features/site';
 import { useMobileVariant } from './useMobileVariant';
 import type { HomeSection } from './variants';
+import { renderLobbyGames } from '../lobby-games';
 import '../home.css';
 
-/** The games of each lobby tab, around the lobby's own panel. */
-const renderGames = (selection: LobbySelection, panel: ReactNode) => (
-  <LobbyGames key={selection.tab === 'type' ? `type-${selection.gtId}` : selection.tab} selection={selection}>
-    {panel}
-  </LobbyGames>
-);
-
 export function MobileHome() {
-  const env = useEnvConfig();
-  const currency = useSiteCurrency();
   const variant = useMobileVariant();
   const sections: Record<HomeSection, ReactNode> = {
-    carousel: <BannerCarousel demoMode={env.demo_mode} />,
+    carousel: <BannerCarousel />,
     marquee: <AnnouncementMarquee trailing={<BulletinHistoryButton />} />,
-    jackpot: <Jackpot currency={currency} compact />,
-    game_types: <GameLobby currency={currency.code} template={variant.name} demoMode={env.demo_mode} layout={variant.cards} renderGames={renderGames} />,
+    jackpot: <Jackpot compact />,
+    game_types: <GameLobby layout={variant.cards} renderGames={renderLobbyGames} />,
   };
   return (
     <div className="home home--mobile">
@@ -32,9 +26,12 @@ export function MobileHome() {
             {sections[s]}
           </div>
         ))}
+        <SportQuickBet />
       </div>
       <SeoContent />
       <BulletinPopup />
+      <RedEnvelope />
+      <SignIn />
     </div>
   );
 }

@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { GoTop } from '@/components/ui/GoTop';
-import { AppDownloadBar, MobileFooterNav, useEnvConfig } from '@/features/site';
+import { TermsLink } from '@/features/pages';
+import { AppDownloadBar, MobileFooterNav } from '@/features/site';
+import { useEnvConfig } from '@/site';
 import { useAppMode } from '@/lib/ui-store';
+import { useHeaderOffset } from '../useHeaderOffset';
 import { MobileHeader } from './MobileHeader';
 import { useMobileVariant, useThemeColor } from './useMobileVariant';
 import '../shell.css';
@@ -14,6 +17,7 @@ function MobileLegal() {
     <footer className="m-legal">
       <span className="m-legal__age">18+</span>
       <p>{t('responsible_gaming_note')}</p>
+      <TermsLink />
       <p>
         © {new Date().getFullYear()} {env.site_name}. {t('all_rights_reserved')}
       </p>
@@ -26,6 +30,7 @@ export function MobileShell() {
   const variant = useMobileVariant();
   const { appPage, hideHeader, hideFooter } = useAppMode();
   useThemeColor(variant.themeColor);
+  useHeaderOffset();
 
   const footer = <MobileFooterNav template={variant.name} />;
   if (appPage === 'header') return <MobileHeader />;
@@ -46,7 +51,7 @@ export function MobileShell() {
       </main>
       {appPage !== 'content' && <MobileLegal />}
       {showFooter && footer}
-      <GoTop bottom={showFooter ? 84 : 20} />
+      <GoTop bottom={showFooter ? 84 : 20} revealOnScrollUp />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { templateConfigQuery, useEnvConfig } from '@/features/site';
-import { resolveMobileVariant, variantName, type MobileVariant } from './variants';
+import { templateConfigQuery } from '@/features/site';
+import { mobileTemplateName, useEnvConfig } from '@/site';
+import { resolveMobileVariant, type MobileVariant } from './variants';
 
 export function useMobileVariant(): MobileVariant {
   const env = useEnvConfig();
-  const name = variantName(env.mobile_template);
+  const name = mobileTemplateName(env.mobile_template);
   const { data } = useQuery(templateConfigQuery(name));
   return useMemo(() => resolveMobileVariant(name, data), [name, data]);
 }

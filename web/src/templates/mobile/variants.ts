@@ -1,4 +1,5 @@
 import type { TemplateConfig } from '@/features/site';
+import { mobileTemplateName } from '@/site';
 
 export type HomeSection = 'carousel' | 'marquee' | 'jackpot' | 'game_types';
 
@@ -26,12 +27,8 @@ export const MOBILE_VARIANTS: Record<string, MobileVariant> = {
   H5_8: { name: 'H5_8', themeColor: '#f472b6', sections: ['carousel', 'game_types', 'marquee', 'jackpot'], cards: 'grid' },
 };
 
-export function variantName(name: string | undefined): string {
-  return name && name in MOBILE_VARIANTS ? name : 'H5_1';
-}
-
 export function resolveMobileVariant(name: string | undefined, server?: TemplateConfig | null): MobileVariant {
-  const base = MOBILE_VARIANTS[variantName(name)];
+  const base = MOBILE_VARIANTS[mobileTemplateName(name)];
   if (!server) return base;
   let sections = (server.home_sections ?? []).filter((s): s is HomeSection => SECTIONS.includes(s as HomeSection));
   if (!sections.length) sections = [...base.sections];

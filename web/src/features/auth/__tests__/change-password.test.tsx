@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { login } from '@/lib/session';
-import { modalDataStore, modalStore } from '@/lib/ui-store';
+import { modalDataStore, modalStore } from '@/lib/modals';
 import { envConfig, loginData, memberLayout } from '@/test/fixtures';
 import { ok } from '@/test/handlers';
 import { renderApp, renderUi } from '@/test/render';
@@ -73,7 +73,7 @@ describe('change password: the strong rule', () => {
   ])('%s: %s', async (password, text) => {
     const bodies = editPassword();
     const user = userEvent.setup();
-    renderUi(<ChangePasswordModal data={{ forced: true }} onClose={() => {}} strongPasswords />);
+    renderUi(<ChangePasswordModal data={{ forced: true }} onClose={() => {}} />, { env: { password_rule: 'strong' } });
     await screen.findByTestId('change-password-modal');
     expect((screen.getByTestId('cp-new') as HTMLInputElement).maxLength).toBe(64);
     expect(screen.getByText('8-64 characters; avoid common passwords')).toBeTruthy();
@@ -86,7 +86,7 @@ describe('change password: the strong rule', () => {
     const bodies = editPassword();
     const onClose = vi.fn();
     const user = userEvent.setup();
-    renderUi(<ChangePasswordModal data={{ forced: true }} onClose={onClose} strongPasswords />);
+    renderUi(<ChangePasswordModal data={{ forced: true }} onClose={onClose} />, { env: { password_rule: 'strong' } });
     await screen.findByTestId('change-password-modal');
     await fill(user, 'old12345', 'a quiet river at dawn');
     await waitFor(() => expect(onClose).toHaveBeenCalled());

@@ -2,12 +2,12 @@
 // authLoginClose shows an error toast when a result code is present and
 // closes the auth window; only messages from our own origin count. Also the
 // /authCallback page that sends them.
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { openNamedWindow } from '@/lib/windows';
 import { renderUi } from '@/test/render';
-import AuthCallback, { callbackMessage } from '../components/AuthCallback';
+import AuthCallback, { AUTH_CALLBACK_TIMEOUT_MS, callbackMessage } from '../components/AuthCallback';
 import { MemberSession } from '../components/MemberSession';
 
 /** A helper window opened by name, as the third-party login does. */
@@ -26,7 +26,7 @@ const viaStorage = (data: unknown) => {
 };
 
 function mount() {
-  return renderUi(<MemberSession currency="USD" device="desktop" visitorCurrency="USD" />);
+  return renderUi(<MemberSession />);
 }
 
 describe('authLoginClose', () => {
@@ -119,4 +119,24 @@ describe('/authCallback', () => {
       window.history.replaceState(null, '', path);
     }
   });
+
+  it('opened on its own (nothing to close it), it says so after a few seconds and offers the way home', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const close = vi.spyOn(window, 'close').mockImplementation(() => {});
+    const path = window.location.pathname;
+    window.history.replaceState(null, '', '/authCallback');
+    try {
+      const { router } = renderUi(<AuthCallback />, { path: '/authCallback' });
+      expect((await screen.findByTestId('auth-callback')).textContent).toBe('Signing you in…');
+      await act(() => vi.advanceTimersByTimeAsync(AUTH_CALLBACK_TIMEOUT_MS));
+      expect(close).toHaveBeenCalled();
+      expect((await screen.findByTestId('auth-callback-error')).textContent).toContain('Sign-in could not be completed');
+      fireEvent.click(screen.getByTestId('auth-callback-home'));
+      expect(router.state.location.pathname).toBe('/');
+    } finally {
+      vi.useRealTimers();
+      window.history.replaceState(null, '', path);
+    }
+  });
 });
+

@@ -28,14 +28,14 @@ describe('double validation', () => {
     ['member_email', 'Your e-mail address'],
     ['withdraw_password', 'Your withdrawal password'],
   ])('labels the %s question', (question, label) => {
-    renderUi(<DoubleValidationModal challenge={{ ...challenge, question }} onClose={() => {}} />);
+    renderUi(<DoubleValidationModal data={{ ...challenge, question }} onClose={() => {}} />);
     expect(screen.getByTestId('dv-question').textContent).toContain(label);
     expect(screen.getByTestId('dv-remaining').textContent).toBe('3 questions available');
   });
 
   it('requires the answer (message by question) and the captcha', async () => {
     const user = userEvent.setup();
-    renderUi(<DoubleValidationModal challenge={{ ...challenge, question: 'member_email' }} onClose={() => {}} />);
+    renderUi(<DoubleValidationModal data={{ ...challenge, question: 'member_email' }} onClose={() => {}} />);
     await user.click(screen.getByTestId('dv-submit'));
     expect(screen.getByTestId('field-error-dvAnswer').textContent).toBe('Please enter: Your e-mail address');
     expect(screen.getByTestId('field-error-dvCaptcha').textContent).toBe('Please enter the verification code');
@@ -59,7 +59,7 @@ describe('double validation', () => {
       http.post('/api/captcha', () => ok({ token: `c${++captchas}`, captcha: `data:image/png;base64,${captchas}`, placeholder: '' })),
     );
     const user = userEvent.setup();
-    renderUi(<DoubleValidationModal challenge={challenge} onClose={() => {}} />);
+    renderUi(<DoubleValidationModal data={challenge} onClose={() => {}} />);
     await answer(user);
     expect((await screen.findByTestId('dv-error')).textContent).toBe(text);
     await waitFor(() => expect(captchas).toBe(2));
@@ -76,7 +76,7 @@ describe('double validation', () => {
     );
     let closed = 0;
     const user = userEvent.setup();
-    renderUi(<DoubleValidationModal challenge={challenge} onClose={() => closed++} />);
+    renderUi(<DoubleValidationModal data={challenge} onClose={() => closed++} />);
     await answer(user);
     await waitFor(() => expect(closed).toBe(1));
     expect(body).toMatchObject({ member_login_id: 'pl-1', answer: 'Dana Demo', captcha_answer: '1234', captcha_token: 'cap-1' });
@@ -87,7 +87,7 @@ describe('double validation', () => {
   it('skip asks another question and shows the new count', async () => {
     server.use(http.post('/api/login/double_validation/skip', () => ok({ member_login_id: 'pl-1', question: 'member_phone', available_questions_count: 2 })));
     const user = userEvent.setup();
-    renderUi(<DoubleValidationModal challenge={challenge} onClose={() => {}} />);
+    renderUi(<DoubleValidationModal data={challenge} onClose={() => {}} />);
     await user.click(screen.getByTestId('dv-skip'));
     await waitFor(() => expect(screen.getByTestId('dv-question').getAttribute('data-question')).toBe('member_phone'));
     expect(screen.getByTestId('dv-remaining').textContent).toBe('2 questions available');
@@ -100,7 +100,7 @@ describe('double validation', () => {
   ])('skip code %i shows %s', async (code, text) => {
     server.use(http.post('/api/login/double_validation/skip', () => HttpResponse.json({ code, message: 'oops', data: null })));
     const user = userEvent.setup();
-    renderUi(<DoubleValidationModal challenge={challenge} onClose={() => {}} />);
+    renderUi(<DoubleValidationModal data={challenge} onClose={() => {}} />);
     await user.click(screen.getByTestId('dv-skip'));
     expect((await screen.findByTestId('dv-error')).textContent).toBe(text);
   });

@@ -6,7 +6,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { modalDataStore, modalStore, openModal } from '@/lib/ui-store';
+import { modalDataStore, modalStore, openModal } from '@/lib/modals';
 import { envConfig } from '@/test/fixtures';
 import { ok } from '@/test/handlers';
 import { renderApp, renderUi } from '@/test/render';
@@ -196,7 +196,7 @@ describe('reset password: step 2', () => {
   ])('the strong rule refuses %s: %s', async (password, text) => {
     const bodies = reset();
     const user = userEvent.setup();
-    renderUi(<ResetPasswordModal data={data} onClose={() => {}} strongPasswords />);
+    renderUi(<ResetPasswordModal data={data} onClose={() => {}} />, { env: { password_rule: 'strong' } });
     await screen.findByTestId('reset-modal');
     expect((screen.getByTestId('reset-password') as HTMLInputElement).maxLength).toBe(64);
     await fillReset(user, '123456', password);

@@ -1,13 +1,13 @@
-// Login codes of spec section 8, the captcha after every attempt, the
+// Login codes of spec section 8, the captcha after every refused attempt, the
 // payload with the device info of section 3.
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { modalDataStore, modalStore } from '@/lib/ui-store';
+import { modalDataStore, modalStore } from '@/lib/modals';
 import { loginData } from '@/test/fixtures';
 import { ok } from '@/test/handlers';
-import { renderUi } from '@/test/render';
+import { renderApp, renderUi } from '@/test/render';
 import { server } from '@/test/server';
 import { LoginForm } from '../components/LoginForm';
 import { loginOutcome } from '../codes';
@@ -87,7 +87,7 @@ describe('login', () => {
     expect(screen.getByTestId('field-error-answer').textContent).toBe('Please enter the verification code');
   });
 
-  it('sends the spec payload with device info, stores the session and refreshes the captcha', async () => {
+  it('sends the spec payload with device info and stores the session; a login that worked asks no new captcha', async () => {
     let body: Record<string, unknown> = {};
     let captchas = 0;
     server.use(
@@ -113,7 +113,23 @@ describe('login', () => {
     expect(localStorage.getItem('member_id')).toBe('7');
     expect(localStorage.getItem('member_account')).toBe('player01');
     expect(localStorage.getItem('currency')).toBe('USD');
-    await waitFor(() => expect(captchas).toBe(2));
+    await act(() => new Promise((r) => setTimeout(r, 300)));
+    expect(captchas).toBe(1);
+  });
+
+  it('the login modal asks /captcha once: when it opens', async () => {
+    let captchas = 0;
+    server.use(http.post('/api/captcha', () => (captchas++, ok({ token: `cap-${captchas}`, captcha: 'data:image/png;base64,AA', placeholder: '' }))));
+    const user = userEvent.setup();
+    renderApp('/');
+    fireEvent.click(await screen.findByTestId('bulletin-close'));
+    fireEvent.click(screen.getByTestId('open-login'));
+    await screen.findByTestId('login-account');
+    await submit(user);
+    await screen.findByTestId('member-bar');
+    await act(() => new Promise((r) => setTimeout(r, 300)));
+    expect(screen.queryByTestId('auth-modal')).toBeNull();
+    expect(captchas).toBe(1);
   });
 
   it('a failed attempt brings a new captcha and clears the answer', async () => {

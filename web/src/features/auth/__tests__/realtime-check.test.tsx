@@ -82,7 +82,7 @@ class FakeCentrifuge {
 
 function mount() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: <MemberSession currency="USD" device="desktop" visitorCurrency="USD" /> }]);
+  const router = createMemoryRouter([{ path: '*', element: <MemberSession /> }]);
   render(
     <QueryClientProvider client={qc}>
       <RouterProvider router={router} />
@@ -109,7 +109,7 @@ describe('socket', () => {
     act(() => login(loginData));
     await waitFor(() => expect(fake.clients).toHaveLength(2));
     expect(fake.clients[0].disconnected).toBe(true);
-    expect(fake.clients[1]).toMatchObject({ token: 'tok-player01', channels: ['web_api.USD', 'member.7'] });
+    expect(fake.clients[1]).toMatchObject({ token: 'tok-player01', channels: ['web_api.USD', 'member.7', 'member.USD'] });
   });
 
   it('events from the server reach the handlers (login elsewhere)', async () => {

@@ -37,7 +37,7 @@ describe('token fingerprint', () => {
 describe('channels', () => {
   it('web_api.{currency} always, member.{id} for members; ws or wss by page protocol', () => {
     expect(channelsFor({ token: null, memberId: null, currency: 'usd' })).toEqual(['web_api.USD']);
-    expect(channelsFor({ token: 't', memberId: '7', currency: 'VND' })).toEqual(['web_api.VND', 'member.7']);
+    expect(channelsFor({ token: 't', memberId: '7', currency: 'VND' })).toEqual(['web_api.VND', 'member.7', 'member.VND']);
     expect(realtimeUrl({ protocol: 'https:', host: 'a.test' } as Location)).toBe('wss://a.test/connection/websocket');
     expect(realtimeUrl({ protocol: 'http:', host: 'a.test:8080' } as Location)).toBe('ws://a.test:8080/connection/websocket');
   });
@@ -45,7 +45,7 @@ describe('channels', () => {
 
 function mount() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: <MemberSession currency="USD" device="desktop" visitorCurrency="USD" /> }], { initialEntries: ['/discount'] });
+  const router = createMemoryRouter([{ path: '*', element: <MemberSession /> }], { initialEntries: ['/discount'] });
   render(
     <QueryClientProvider client={qc}>
       <RouterProvider router={router} />

@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { decodeClientCaptcha } from '@/lib/captcha';
 import { loadCommonPasswords } from '@/lib/register-rules';
-import { modalStore } from '@/lib/ui-store';
+import { modalStore } from '@/lib/modals';
 import { ok } from '@/test/handlers';
 import { renderUi } from '@/test/render';
 import { server } from '@/test/server';

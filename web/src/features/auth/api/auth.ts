@@ -43,8 +43,6 @@ export function logoutRequest(): Promise<unknown> {
   return request('/logout', {}, { timeoutMs: 5000 });
 }
 
-export { layoutQuery, profileQuery } from '@/lib/member-queries';
-
 export function editPassword(oldPassword: string, newPassword: string): Promise<LoginData> {
   return request<LoginData>('/member/profile/edit_password', { old_password: oldPassword, new_password: newPassword });
 }

@@ -1,6 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { local } from '@/lib/storage';
+
+/** How long the helper window may stay open before it says it is stuck (it closes at once when opened by a login). */
+export const AUTH_CALLBACK_TIMEOUT_MS = 4000;
 
 /** The message the helper window sends its opener (also kept in local storage as window-msg). */
 export function callbackMessage(params: URLSearchParams): Record<string, unknown> {
@@ -17,9 +21,12 @@ export function callbackMessage(params: URLSearchParams): Record<string, unknown
 /**
  * /authCallback: the third-party login lands here in a named helper window,
  * which hands the result to its opener (same origin only) and closes at once.
+ * Opened any other way the browser refuses to close it: after a few seconds
+ * it says so and offers the way home instead of waiting forever.
  */
 export default function AuthCallback() {
   const { t } = useTranslation();
+  const [stuck, setStuck] = useState(false);
   useEffect(() => {
     const message = callbackMessage(new URLSearchParams(window.location.search));
     window.history.replaceState(window.history.state, '', window.location.pathname);
@@ -30,7 +37,19 @@ export default function AuthCallback() {
     }
     local.set('window-msg', JSON.stringify(message));
     window.close();
+    const timer = setTimeout(() => setStuck(true), AUTH_CALLBACK_TIMEOUT_MS);
+    return () => clearTimeout(timer);
   }, []);
+  if (stuck) {
+    return (
+      <section className="container helper-page" role="alert" data-testid="auth-callback-error">
+        <p>{t('auth_callback_failed')}</p>
+        <Link to="/" className="btn btn--gold btn--sm" data-testid="auth-callback-home">
+          {t('back_home')}
+        </Link>
+      </section>
+    );
+  }
   return (
     <p className="container muted" style={{ padding: 24 }} data-testid="auth-callback">
       {t('auth_callback')}

@@ -1,68 +1,50 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { keys } from '@/api';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Field, FormError, TextInput } from '@/components/ui/Field';
 import { Modal } from '@/components/ui/Modal';
 import '@/components/ui/form.css';
-import { isApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/query-client';
-import { checkConfirmPassword, MSG, passwordError, passwordHintKey, passwordMaxLength } from '@/lib/register-rules';
+import { normaliseCode } from '@/lib/register-codes';
+import { MSG, newPasswordErrors, passwordHintKey, passwordMaxLength } from '@/lib/register-rules';
+import type { ModalProps } from '@/lib/modals';
 import { setToken } from '@/lib/session';
+import { useFormSubmit } from '@/lib/use-form-submit';
+import { useStrongPasswords } from '@/site';
 import { editPassword } from '../api/auth';
-import { normaliseCodeValue } from '../normalise';
+import type { ChangePasswordData } from '../types';
 
-export interface ChangePasswordProps {
-  data?: { forced?: boolean };
-  onClose: () => void;
-  /** env_config.password_rule is "strong": 8 to 64 characters, not a common password */
-  strongPasswords?: boolean;
-}
 
 /**
  * Forced password change on the first desktop login (layout
  * first_login_to_change_password = 1): /member/profile/edit_password answers
  * 101 (current password wrong) or 400 (rules, the server's message).
  */
-export default function ChangePasswordModal({ data, onClose, strongPasswords = false }: ChangePasswordProps) {
+export default function ChangePasswordModal({ data, onClose }: ModalProps<ChangePasswordData>) {
   const { t } = useTranslation();
+  const strongPasswords = useStrongPasswords();
   const qc = useQueryClient();
   const [oldPassword, setOld] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ old?: string; password?: string; confirm?: string }>({});
-  const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, formError, busy, handle } = useFormSubmit<'old' | 'password' | 'confirm'>();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setFormError('');
-    try {
-      const errs: typeof errors = {};
-      if (!oldPassword) errs.old = t(MSG.required);
-      const p = await passwordError(password, strongPasswords);
-      if (p) errs.password = t(p);
-      const c = checkConfirmPassword(confirm, password);
-      if (!p && c) errs.confirm = t(c);
-      setErrors(errs);
-      if (Object.keys(errs).length) return;
+  const submit = handle(() => ({
+    validate: async () => {
+      const k = { old: oldPassword ? '' : MSG.required, ...(await newPasswordErrors(password, confirm, strongPasswords)) };
+      return { old: k.old && t(k.old), password: k.password && t(k.password), confirm: k.confirm && t(k.confirm) };
+    },
+    run: async () => {
       const out = await editPassword(oldPassword, password);
       // Every other session ended; the new token comes back (header and body).
       if (out?.token) setToken(out.token);
-      void qc.invalidateQueries({ queryKey: ['member'] });
+      void qc.invalidateQueries({ queryKey: keys.member.all() });
       toast.success(t('password_changed'));
       onClose();
-    } catch (err) {
-      if (isApiError(err) && err.kind === 'business') {
-        if (normaliseCodeValue(err.code) === 101) setErrors({ old: t('old_password_wrong') });
-        else setFormError(err.message || t('error'));
-      } else setFormError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onBusinessError: (err) => (normaliseCode(err.code) === 101 ? { field: 'old', message: t('old_password_wrong') } : { form: err.message || t('error') }),
+  }));
 
   return (
     <Modal open onClose={onClose} size="sm" title={t('change_password')} testId="change-password-modal" closeTestId="change-password-close">

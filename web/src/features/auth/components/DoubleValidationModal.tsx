@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaptchaInput, Field, FormError, TextInput } from '@/components/ui/Field';
 import { Modal } from '@/components/ui/Modal';
 import '@/components/ui/form.css';
-import { isApiError } from '@/lib/api-client';
 import { CAPTCHA_LOGIN, useCaptcha } from '@/lib/captcha';
-import { errorText } from '@/lib/query-client';
+import type { ModalProps } from '@/lib/modals';
 import { login } from '@/lib/session';
+import { useFormSubmit } from '@/lib/use-form-submit';
 import { doubleValidation, skipQuestion } from '../api/auth';
 import { dvOutcome, QUESTION_KEYS, skipOutcome } from '../codes';
 import type { Challenge } from '../types';
@@ -16,7 +16,7 @@ import './auth.css';
 export const DEFAULT_QUESTIONS = 3;
 
 /** A login from a new device (107): answer one question plus a captcha, or skip to another. */
-export default function DoubleValidationModal({ challenge, onClose }: { challenge?: Challenge; onClose: () => void }) {
+export default function DoubleValidationModal({ data: challenge, onClose }: ModalProps<Challenge>) {
   const { t } = useTranslation();
   const captcha = useCaptcha(CAPTCHA_LOGIN);
   const [current, setCurrent] = useState<Challenge>(
@@ -24,56 +24,37 @@ export default function DoubleValidationModal({ challenge, onClose }: { challeng
   );
   const [answer, setAnswer] = useState('');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ answer?: string; code?: string }>({});
-  const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, formError, busy, handle, attempt } = useFormSubmit<'answer' | 'code'>();
   const label = t(QUESTION_KEYS[current.question] ?? /* i18n */ 'dv_q_other');
   const isSecret = current.question === 'withdraw_password';
+  const messageOf = (key: string | undefined, server: string) => (key ? t(key) : server || t('error'));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const next: typeof errors = {};
-    if (!answer.trim()) next.answer = t('dv_answer_required', { question: label });
-    if (!code.trim()) next.code = t('ph_account_verify_code');
-    setErrors(next);
-    setFormError('');
-    if (Object.keys(next).length) return;
-    setBusy(true);
-    try {
-      const data = await doubleValidation({ memberLoginId: current.member_login_id, answer, captchaAnswer: code, captchaToken: captcha.token });
-      login(data, 'form');
+  const submit = handle(() => ({
+    validate: () => ({
+      answer: answer.trim() ? '' : t('dv_answer_required', { question: label }),
+      code: code.trim() ? '' : t('ph_account_verify_code'),
+    }),
+    run: async () => {
+      login(await doubleValidation({ memberLoginId: current.member_login_id, answer, captchaAnswer: code, captchaToken: captcha.token }), 'form');
       onClose();
-    } catch (err) {
-      if (isApiError(err) && err.kind === 'business') {
-        const out = dvOutcome(err.code);
-        setFormError(out.key ? t(out.key) : err.message || t('error'));
-      } else setFormError(errorText(err));
-    } finally {
-      setBusy(false);
+    },
+    onBusinessError: (err) => ({ form: messageOf(dvOutcome(err.code).key, err.message) }),
+    after: (ok) => {
+      if (ok) return;
       setCode('');
       captcha.refresh();
-    }
-  };
+    },
+  }));
 
-  const skip = async () => {
-    if (busy) return;
-    setBusy(true);
-    setFormError('');
-    try {
-      const next = await skipQuestion(current.member_login_id);
-      setCurrent(next);
-      setAnswer('');
-      setErrors({});
-    } catch (err) {
-      if (isApiError(err) && err.kind === 'business') {
-        const out = skipOutcome(err.code);
-        setFormError(out.key ? t(out.key) : err.message || t('error'));
-      } else setFormError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const skip = () =>
+    void attempt({
+      run: async () => {
+        setCurrent(await skipQuestion(current.member_login_id));
+        setAnswer('');
+        setErrors({});
+      },
+      onBusinessError: (err) => ({ form: messageOf(skipOutcome(err.code).key, err.message) }),
+    });
 
   return (
     <Modal open onClose={onClose} size="sm" title={t('double_validation')} testId="dv-modal" closeTestId="dv-close">
@@ -108,7 +89,7 @@ export default function DoubleValidationModal({ challenge, onClose }: { challeng
           )}
         </Field>
         <div className="form__actions">
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void skip()} disabled={busy || current.available_questions_count <= 1} data-testid="dv-skip">
+          <button type="button" className="btn btn--ghost btn--sm" onClick={skip} disabled={busy || current.available_questions_count <= 1} data-testid="dv-skip">
             {t('dv_skip')}
           </button>
           <button type="submit" className="btn btn--gold" disabled={busy} data-testid="dv-submit">

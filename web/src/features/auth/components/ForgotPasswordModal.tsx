@@ -1,80 +1,44 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Field, FormError, SendCodeButton, TextInput } from '@/components/ui/Field';
 import { Modal } from '@/components/ui/Modal';
 import '@/components/ui/form.css';
-import { isApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/query-client';
-import { checkConfirmPassword, checkVerifyCode, MSG, passwordError, passwordHintKey, passwordMaxLength } from '@/lib/register-rules';
-import { openModal } from '@/lib/ui-store';
-import { useCountdown } from '@/lib/use-countdown';
+import { normaliseCode } from '@/lib/register-codes';
+import { checkVerifyCode, MSG, newPasswordErrors, passwordHintKey, passwordMaxLength } from '@/lib/register-rules';
+import { openModal, type ModalProps } from '@/lib/modals';
+import { useFormSubmit } from '@/lib/use-form-submit';
+import { useSmsCode } from '@/lib/use-sms-code';
+import { useStrongPasswords } from '@/site';
 import { forgotReset, forgotSms } from '../api/auth';
-import { normaliseCodeValue } from '../normalise';
+import type { ForgotData } from '../types';
 import './auth.css';
 
 /** Spec section 9: the forgot-password SMS countdown is 300 s. */
 export const FORGOT_SMS_COUNTDOWN = 300;
 
-export interface ForgotData {
-  account: string;
-  phone: string;
-  /** seconds left of the SMS countdown when the reset step opens */
-  left?: number;
-}
-
-const smsKey = (code: number): string =>
-  ({ 99: /* i18n */ 'sms_phone_verify_error', 102: 'sms_rate_limit', 103: 'sms_no_funds', 104: 'sms_contact_cs', 201: 'sms_phone_blank' })[code] ?? 'sms_error';
-
-function useForgotSms(initial = 0) {
-  const { t } = useTranslation();
-  const countdown = useCountdown();
-  const [busy, setBusy] = useState(false);
-  const { start } = countdown;
-  useEffect(() => {
-    if (initial > 0) start(initial);
-  }, [initial, start]);
-  const send = async (account: string, phone: string): Promise<boolean> => {
-    setBusy(true);
-    try {
-      await forgotSms(account, phone);
-      countdown.start(FORGOT_SMS_COUNTDOWN);
-      toast.success(t('sms_sent'));
-      return true;
-    } catch (err) {
-      if (isApiError(err) && err.kind === 'business') {
-        const c = normaliseCodeValue(err.code);
-        if (c === 102) countdown.start(FORGOT_SMS_COUNTDOWN);
-        toast.error(c === 400 ? err.message : t(smsKey(c)));
-        return c === 102;
-      }
-      toast.error(errorText(err));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { left: countdown.left, busy, send };
+/** The forgot-password SMS: 300 s after every send; every refusal is a toast. */
+function useForgotSms(initialLeft = 0) {
+  return useSmsCode<{ account: string; phone: string }>({ send: (to) => forgotSms(to.account, to.phone), nextSeconds: FORGOT_SMS_COUNTDOWN, initialLeft });
 }
 
 /** Forgot password, step 1: account and phone; an SMS code is sent when they match. */
-export default function ForgotPasswordModal({ onClose }: { onClose: () => void }) {
+export default function ForgotPasswordModal({ onClose }: ModalProps) {
   const { t } = useTranslation();
   const [account, setAccount] = useState('');
   const [phone, setPhone] = useState('');
-  const [errors, setErrors] = useState<{ account?: string; phone?: string }>({});
+  const { errors, handle } = useFormSubmit<'account' | 'phone'>();
   const sms = useForgotSms();
 
-  const next = async (e: FormEvent) => {
-    e.preventDefault();
-    const errs: typeof errors = {};
-    if (!account.trim()) errs.account = t(MSG.required);
-    if (!phone.trim()) errs.phone = t(MSG.required);
-    else if (!/^[0-9]+$/.test(phone.trim())) errs.phone = t(MSG.phoneDigits);
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    if (await sms.send(account, phone)) openModal('reset-password', { account: account.trim(), phone: phone.trim(), left: FORGOT_SMS_COUNTDOWN } satisfies ForgotData);
-  };
+  const next = handle(() => ({
+    validate: () => ({
+      account: account.trim() ? '' : t(MSG.required),
+      phone: !phone.trim() ? t(MSG.required) : /^[0-9]+$/.test(phone.trim()) ? '' : t(MSG.phoneDigits),
+    }),
+    run: async () => {
+      if (await sms.send({ account, phone })) openModal('reset-password', { account: account.trim(), phone: phone.trim(), left: FORGOT_SMS_COUNTDOWN });
+    },
+  }));
 
   return (
     <Modal open onClose={onClose} size="sm" title={t('forgot_password')} testId="forgot-modal" closeTestId="forgot-close">
@@ -101,45 +65,30 @@ export default function ForgotPasswordModal({ onClose }: { onClose: () => void }
  * Forgot password, step 2: the SMS code and the new password under the site's
  * rule (strongPasswords: env_config.password_rule is "strong").
  */
-export function ResetPasswordModal({ data, onClose, strongPasswords = false }: { data?: ForgotData; onClose: () => void; strongPasswords?: boolean }) {
+export function ResetPasswordModal({ data, onClose }: ModalProps<ForgotData>) {
   const { t } = useTranslation();
+  const strongPasswords = useStrongPasswords();
   const account = data?.account ?? '';
   const phone = data?.phone ?? '';
   const sms = useForgotSms(data?.left ?? 0);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ code?: string; password?: string; confirm?: string }>({});
-  const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, formError, busy, handle } = useFormSubmit<'code' | 'password' | 'confirm'>();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setFormError('');
-    try {
-      const errs: typeof errors = {};
-      const c = checkVerifyCode(code.trim());
-      if (c) errs.code = t(c);
-      const p = await passwordError(password, strongPasswords);
-      if (p) errs.password = t(p);
-      const cf = checkConfirmPassword(confirm, password);
-      if (!p && cf) errs.confirm = t(cf);
-      setErrors(errs);
-      if (Object.keys(errs).length) return;
+  const submit = handle(() => ({
+    validate: async () => {
+      const p = await newPasswordErrors(password, confirm, strongPasswords);
+      const k = { code: checkVerifyCode(code.trim()), ...p };
+      return { code: k.code && t(k.code), password: k.password && t(k.password), confirm: k.confirm && t(k.confirm) };
+    },
+    run: async () => {
       await forgotReset({ account, member_phone: phone, code: code.trim(), password });
       toast.success(t('password_reset_done'));
       openModal('login');
-    } catch (err) {
-      if (isApiError(err) && err.kind === 'business') {
-        if (normaliseCodeValue(err.code) === 113) setErrors({ code: t('reg_phone_code_wrong') });
-        else setFormError(err.message || t('error'));
-      } else setFormError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onBusinessError: (err) => (normaliseCode(err.code) === 113 ? { field: 'code', message: t('reg_phone_code_wrong') } : { form: err.message || t('error') }),
+  }));
 
   return (
     <Modal open onClose={onClose} size="sm" title={t('reset_password')} testId="reset-modal" closeTestId="reset-close">
@@ -150,7 +99,7 @@ export function ResetPasswordModal({ data, onClose, strongPasswords = false }: {
           {(id, d) => (
             <div className="input-row">
               <TextInput id={id} value={code} onValue={setCode} inputMode="numeric" maxLength={6} autoComplete="one-time-code" invalid={!!errors.code} describedBy={d} data-testid="reset-code" />
-              <SendCodeButton left={sms.left} busy={sms.busy} onClick={() => void sms.send(account, phone)} testId="reset-resend" />
+              <SendCodeButton left={sms.left} busy={sms.busy} onClick={() => void sms.send({ account, phone })} testId="reset-resend" />
             </div>
           )}
         </Field>

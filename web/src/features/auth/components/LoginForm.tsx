@@ -1,13 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { CaptchaInput, Field, FormError, TextInput } from '@/components/ui/Field';
 import '@/components/ui/form.css';
-import { isApiError } from '@/lib/api-client';
 import { CAPTCHA_LOGIN, useCaptcha } from '@/lib/captcha';
-import { errorText } from '@/lib/query-client';
 import { login } from '@/lib/session';
-import { openModal } from '@/lib/ui-store';
+import { useFormSubmit } from '@/lib/use-form-submit';
+import { openModal } from '@/lib/modals';
 import { loginRequest } from '../api/auth';
 import { loginOutcome } from '../codes';
 import type { Challenge } from '../types';
@@ -17,7 +16,7 @@ interface Props {
   onRegister?: () => void;
 }
 
-type Errors = { account?: string; password?: string; answer?: string };
+type LoginField = 'account' | 'password' | 'answer';
 
 /** Login of spec sections 4, 5 and 8: account, password, captcha; the captcha is new after every attempt. */
 export function LoginForm({ onDone, onRegister }: Props) {
@@ -26,44 +25,39 @@ export function LoginForm({ onDone, onRegister }: Props) {
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [answer, setAnswer] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, formError, busy, handle } = useFormSubmit<LoginField>();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const next: Errors = {};
-    if (!account.trim()) next.account = t('ph_account_name');
-    if (!password) next.password = t('ph_password');
-    if (!answer.trim()) next.answer = t('ph_account_verify_code');
-    setErrors(next);
-    setFormError('');
-    if (Object.keys(next).length) return;
-    setBusy(true);
-    try {
-      const data = await loginRequest({ account, password, answer, captchaToken: captcha.token });
-      login(data, 'form');
+  const submit = handle(() => ({
+    validate: () => ({
+      account: account.trim() ? '' : t('ph_account_name'),
+      password: password ? '' : t('ph_password'),
+      answer: answer.trim() ? '' : t('ph_account_verify_code'),
+    }),
+    run: async () => {
+      login(await loginRequest({ account, password, answer, captchaToken: captcha.token }), 'form');
       onDone();
-    } catch (err) {
-      if (!isApiError(err) || err.kind !== 'business') {
-        setFormError(errorText(err));
-      } else {
-        const out = loginOutcome(err.code);
-        if (out.kind === 'message') setFormError(out.suffix ? `${t(out.key)} (${out.suffix})` : t(out.key));
-        else if (out.kind === 'double-validation') {
-          toast.info(t('different_device'));
-          openModal('double-validation', err.data as Challenge);
-        }
-        else if (out.kind === 'recovery') openModal('withdraw-recovery', { account: account.trim() });
-        else setFormError(err.message || t('error'));
+    },
+    onBusinessError: (err) => {
+      const out = loginOutcome(err.code);
+      if (out.kind === 'message') return { form: out.suffix ? `${t(out.key)} (${out.suffix})` : t(out.key) };
+      if (out.kind === 'double-validation') {
+        toast.info(t('different_device'));
+        openModal('double-validation', err.data as Challenge);
+        return null;
       }
-    } finally {
-      setBusy(false);
+      if (out.kind === 'recovery') {
+        openModal('withdraw-recovery', { account: account.trim() });
+        return null;
+      }
+      return { form: err.message || t('error') };
+    },
+    // A login that worked closes the modal: no captcha to renew.
+    after: (ok) => {
+      if (ok) return;
       setAnswer('');
       captcha.refresh();
-    }
-  };
+    },
+  }));
 
   return (
     <form className="form login-form" onSubmit={submit} noValidate data-testid="login-form">

@@ -9,28 +9,21 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { browser } from '@/lib/browser';
 import { removeCookie, setCookie } from '@/lib/cookies';
-import type { Device } from '@/lib/device';
+import { useDevice } from '@/lib/device-context';
 import { nativeWindow } from '@/lib/device-info';
+import { refetchAudience } from '@/lib/query-client';
 import { hasSubscribedChannel, onRealtimeEvent, realtimeEnabled, realtimeStatus, startRealtime } from '@/lib/realtime';
 import { getToken, login, logout, onLogin, onLogout, reloadSession, takePendingTarget, useSession, type LoginData } from '@/lib/session';
 import { local, LS } from '@/lib/storage';
-import { openModal } from '@/lib/ui-store';
+import { openModal } from '@/lib/modals';
 import { closeNamedWindows } from '@/lib/windows';
-import { layoutQuery } from '../api/auth';
+import { keys, layoutQuery } from '@/api';
+import { useSiteCurrency, useVisitorCurrency } from '@/site';
+import { openMemberCentre } from '../member-centre';
 import { isOtherDeviceLogin, REALTIME_CHECK_MS } from '../realtime-events';
 
 /** Windows logout closes (spec section 4): member centre, agent centre, fast payment. */
 export const MEMBER_WINDOWS = ['user', 'proxy', 'fastPayment'] as const;
-
-export interface MemberSessionProps {
-  /** the site currency in use (web_api.{currency}) */
-  currency: string;
-  device: Device;
-  /** the currency a visitor gets from the IP country and language (after logout) */
-  visitorCurrency: string;
-  /** opens a target the visitor asked for before logging in (e.g. the member centre) */
-  openTarget?: (target: string) => void;
-}
 
 /** Tells the iOS and Android wrappers that a token login was set. */
 export function notifyNativeLogin(token: string): void {
@@ -59,11 +52,18 @@ interface WindowMessage {
   resMessage?: string;
 }
 
-export function MemberSession({ currency, device, visitorCurrency, openTarget }: MemberSessionProps) {
+export function MemberSession() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const session = useSession();
+  // web_api.{currency}: the site currency in use
+  const currency = useSiteCurrency().code;
+  const device = useDevice();
+  const visitorCurrency = useVisitorCurrency();
+  // A target the visitor asked for before logging in (the member centre, a page).
+  const openTarget = (target: string) =>
+    target.startsWith('/user') ? openMemberCentre(device, (to) => void navigate(to), target.slice(6) || undefined) : void navigate(target);
   const latest = useRef({ currency, device, visitorCurrency, openTarget, navigate, t });
   latest.current = { currency, device, visitorCurrency, openTarget, navigate, t };
 
@@ -94,8 +94,8 @@ export function MemberSession({ currency, device, visitorCurrency, openTarget }:
       }),
       // The operator's flags (forced password change, ...) live in the layout.
       onRealtimeEvent('profile_updated', () => {
-        void qc.invalidateQueries({ queryKey: ['member', 'profile'] });
-        void qc.invalidateQueries({ queryKey: ['member', 'layout'] });
+        void qc.invalidateQueries({ queryKey: keys.member.profiles() });
+        void qc.invalidateQueries({ queryKey: keys.member.layouts() });
       }),
       onRealtimeEvent('app_clean_cache', () => {
         logout('clean_cache');
@@ -110,17 +110,17 @@ export function MemberSession({ currency, device, visitorCurrency, openTarget }:
     () =>
       onLogin(({ data, via }) => {
         const { currency: before, device: dev } = latest.current;
+        const currencyChanged = !!before && !!data.member_currency && before.toUpperCase() !== data.member_currency.toUpperCase();
         // Layout, cash, letters, marquee, pop-ups and profile come again for the member.
-        void qc.invalidateQueries({ queryKey: ['member'] });
-        void qc.invalidateQueries({ queryKey: ['lobby'] });
-        void qc.invalidateQueries({ queryKey: ['bulletins'] });
+        void qc.invalidateQueries({ queryKey: keys.member.all() });
+        void refetchAudience(qc, !currencyChanged);
         notifyNativeLogin(data.token);
-        if (dev === 'mobile' && before && data.member_currency && before.toUpperCase() !== data.member_currency.toUpperCase()) {
+        if (dev === 'mobile' && currencyChanged) {
           browser.reload();
           return;
         }
         const target = takePendingTarget();
-        if (target) latest.current.openTarget?.(target);
+        if (target) latest.current.openTarget(target);
         // Spec section 9: no channel subscribed within 2000 ms after login logs out.
         if (realtimeEnabled() && via !== 'window') {
           setTimeout(() => {

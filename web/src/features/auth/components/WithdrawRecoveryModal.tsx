@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Field, FormError, TextInput } from '@/components/ui/Field';
 import { Modal } from '@/components/ui/Modal';
 import '@/components/ui/form.css';
-import { isApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/query-client';
 import { checkEmail, checkPassword, loadCommonPasswords, MSG, passwordHintKey, passwordMaxLength, passwordMessage } from '@/lib/register-rules';
-import { openModal } from '@/lib/ui-store';
+import { openModal, type ModalProps } from '@/lib/modals';
+import { useFormSubmit } from '@/lib/use-form-submit';
+import { useStrongPasswords } from '@/site';
 import { recoveryReset, recoveryVerify } from '../api/auth';
 import { recoveryVerifyAgain } from '../codes';
 import type { RecoveryData } from '../types';
@@ -45,16 +45,10 @@ export function validateResetStep(password: string, confirm: string, strong = fa
   return e;
 }
 
-export interface WithdrawRecoveryProps {
-  data?: RecoveryData;
-  onClose: () => void;
-  /** env_config.password_rule is "strong": 8 to 64 characters, not a common password */
-  strongPasswords?: boolean;
-}
-
 /** Withdrawal-password recovery (login code 802): verify, then set a new login password. */
-export default function WithdrawRecoveryModal({ data, onClose, strongPasswords = false }: WithdrawRecoveryProps) {
+export default function WithdrawRecoveryModal({ data, onClose }: ModalProps<RecoveryData>) {
   const { t } = useTranslation();
+  const strongPasswords = useStrongPasswords();
   const captcha = useClientCaptcha();
   const [step, setStep] = useState<'verify' | 'reset'>('verify');
   const [account, setAccount] = useState(data?.account ?? '');
@@ -65,66 +59,44 @@ export default function WithdrawRecoveryModal({ data, onClose, strongPasswords =
   const [token, setToken] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const tr = (k?: string) => (k ? t(k) : undefined);
-
-  const verify = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const next = validateVerifyStep({ withdraw, mode, contact, code, expected: captcha.answer });
-    if (!account.trim()) next.account = MSG.required;
-    setErrors(next);
-    setFormError('');
-    if (Object.keys(next).length) {
-      if (next.code) {
-        setCode('');
-        captcha.refresh();
-      }
-      return;
-    }
-    setBusy(true);
-    try {
-      const body = { account: account.trim(), withdraw_password: withdraw.trim(), ...(mode === 'email' ? { member_email: contact.trim() } : { member_phone: contact.trim() }) };
-      const r = await recoveryVerify(body);
-      setToken(r.token);
-      setStep('reset');
-    } catch (err) {
-      if (isApiError(err) && err.kind === 'business') {
-        setFormError(recoveryVerifyAgain(err.code, 'verify') ? `${t('recovery_verify_again')} ${err.message}`.trim() : err.message || t('error'));
-      } else setFormError(errorText(err));
-    } finally {
-      setBusy(false);
-      setCode('');
-      captcha.refresh();
-    }
+  const { errors, formError, busy, handle } = useFormSubmit<keyof Errors>();
+  const translated = (e: Errors) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, v ? t(v) : ''])) as Errors;
+  const verifyAgain = (message: string) => `${t('recovery_verify_again')} ${message}`.trim();
+  const newCaptcha = () => {
+    setCode('');
+    captcha.refresh();
   };
 
-  const reset = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setFormError('');
-    try {
-      const next = validateResetStep(password, confirm, strongPasswords, strongPasswords ? await loadCommonPasswords() : undefined);
-      setErrors(next);
-      if (Object.keys(next).length) return;
+  const verify = handle(() => ({
+    validate: () =>
+      translated({
+        ...validateVerifyStep({ withdraw, mode, contact, code, expected: captcha.answer }),
+        account: account.trim() ? '' : MSG.required,
+      }),
+    onInvalid: (e) => e.code && newCaptcha(),
+    run: async () => {
+      const body = { account: account.trim(), withdraw_password: withdraw.trim(), ...(mode === 'email' ? { member_email: contact.trim() } : { member_phone: contact.trim() }) };
+      setToken((await recoveryVerify(body)).token);
+      setStep('reset');
+    },
+    onBusinessError: (err) => ({ form: recoveryVerifyAgain(err.code, 'verify') ? verifyAgain(err.message) : err.message || t('error') }),
+    after: newCaptcha,
+  }));
+
+  const reset = handle(() => ({
+    validate: async () => translated(validateResetStep(password, confirm, strongPasswords, strongPasswords ? await loadCommonPasswords() : undefined)),
+    run: async () => {
       await recoveryReset({ account: account.trim(), password, token });
       toast.success(t('password_reset_done'));
       openModal('login');
-    } catch (err) {
-      if (isApiError(err) && err.kind === 'business') {
-        if (recoveryVerifyAgain(err.code, 'reset')) {
-          setStep('verify');
-          setToken('');
-          setFormError(`${t('recovery_verify_again')} ${err.message}`.trim());
-        } else setFormError(err.message || t('error'));
-      } else setFormError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onBusinessError: (err) => {
+      if (!recoveryVerifyAgain(err.code, 'reset')) return { form: err.message || t('error') };
+      setStep('verify');
+      setToken('');
+      return { form: verifyAgain(err.message) };
+    },
+  }));
 
   return (
     <Modal open onClose={onClose} size="sm" title={t('withdraw_recovery')} testId="recovery-modal" closeTestId="recovery-close">
@@ -136,10 +108,10 @@ export default function WithdrawRecoveryModal({ data, onClose, strongPasswords =
         <form className="form" onSubmit={verify} noValidate data-testid="recovery-verify">
           <p className="form-note">{t('recovery_intro')}</p>
           <FormError text={formError} testId="recovery-error" />
-          <Field name="recAccount" label={t('account')} error={tr(errors.account)}>
+          <Field name="recAccount" label={t('account')} error={errors.account}>
             {(id, d) => <TextInput id={id} value={account} onValue={setAccount} autoComplete="username" invalid={!!errors.account} describedBy={d} data-testid="recovery-account" />}
           </Field>
-          <Field name="recWithdraw" label={t('withdraw_password')} error={tr(errors.withdraw)}>
+          <Field name="recWithdraw" label={t('withdraw_password')} error={errors.withdraw}>
             {(id, d) => (
               <TextInput id={id} type="password" inputMode="numeric" maxLength={4} value={withdraw} onValue={setWithdraw} autoComplete="off" invalid={!!errors.withdraw} describedBy={d} data-testid="recovery-withdraw" />
             )}
@@ -152,7 +124,7 @@ export default function WithdrawRecoveryModal({ data, onClose, strongPasswords =
               {t('phone')}
             </button>
           </div>
-          <Field name="recContact" label={mode === 'email' ? t('email') : t('phone')} error={tr(errors.contact)}>
+          <Field name="recContact" label={mode === 'email' ? t('email') : t('phone')} error={errors.contact}>
             {(id, d) => (
               <TextInput
                 id={id}
@@ -166,7 +138,7 @@ export default function WithdrawRecoveryModal({ data, onClose, strongPasswords =
               />
             )}
           </Field>
-          <Field name="recCode" label={t('captcha')} error={tr(errors.code)}>
+          <Field name="recCode" label={t('captcha')} error={errors.code}>
             {(id, d) => (
               <div className="input-row">
                 <TextInput id={id} value={code} onValue={setCode} inputMode="numeric" maxLength={8} autoComplete="off" invalid={!!errors.code} describedBy={d} data-testid="recovery-code" />
@@ -181,12 +153,12 @@ export default function WithdrawRecoveryModal({ data, onClose, strongPasswords =
       ) : (
         <form className="form" onSubmit={reset} noValidate data-testid="recovery-reset">
           <FormError text={formError} testId="recovery-error" />
-          <Field name="recPassword" label={t('new_password')} error={tr(errors.password)} hint={t(passwordHintKey(strongPasswords))}>
+          <Field name="recPassword" label={t('new_password')} error={errors.password} hint={t(passwordHintKey(strongPasswords))}>
             {(id, d) => (
               <TextInput id={id} type="password" maxLength={passwordMaxLength(strongPasswords)} value={password} onValue={setPassword} autoComplete="new-password" invalid={!!errors.password} describedBy={d} data-testid="recovery-password" />
             )}
           </Field>
-          <Field name="recConfirm" label={t('confirm_password')} error={tr(errors.confirm)}>
+          <Field name="recConfirm" label={t('confirm_password')} error={errors.confirm}>
             {(id, d) => (
               <TextInput id={id} type="password" maxLength={passwordMaxLength(strongPasswords)} value={confirm} onValue={setConfirm} autoComplete="new-password" invalid={!!errors.confirm} describedBy={d} data-testid="recovery-confirm" />
             )}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { HistoryIcon } from '@/components/ui/icons';
-import { openModal } from '@/lib/ui-store';
+import { openModal } from '@/lib/modals';
 
 export function BulletinHistoryButton({ withLabel }: { withLabel?: boolean }) {
   const { t } = useTranslation();

@@ -4,23 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/ui/Modal';
 import { ChevronDown } from '@/components/ui/icons';
 import { useDevice } from '@/lib/device-context';
-import { toBcp47 } from '@/lib/locale';
+import { formatDateTime } from '@/lib/format';
+import type { ModalProps } from '@/lib/modals';
 import { useLanguage } from '@/lib/use-language';
+import { useTimeZone } from '@/site';
 import { bulletinHistoryQuery } from '../api/bulletins';
 import './bulletins.css';
 
-function formatDay(iso: string, lang: string, timeZone: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  try {
-    return new Intl.DateTimeFormat(lang, { timeZone, dateStyle: 'medium' }).format(d);
-  } catch {
-    return iso.slice(0, 10);
-  }
-}
-
-export default function BulletinHistoryModal({ onClose, timeZone }: { onClose: () => void; timeZone: string }) {
+export default function BulletinHistoryModal({ onClose }: ModalProps) {
   const { t } = useTranslation();
+  const timeZone = useTimeZone();
   const device = useDevice();
   const lang = useLanguage();
   const { data, isPending } = useQuery(bulletinHistoryQuery(device, lang));
@@ -37,7 +30,7 @@ export default function BulletinHistoryModal({ onClose, timeZone }: { onClose: (
             <li key={b.id} className={`bulletin-history__item${expanded ? ' is-open' : ''}`}>
               <button type="button" className="bulletin-history__head" aria-expanded={expanded} onClick={() => setOpen(expanded ? null : b.id)}>
                 <span className="bulletin-history__title">{b.title}</span>
-                <time dateTime={b.updated_at}>{formatDay(b.updated_at, toBcp47(lang), timeZone)}</time>
+                <time dateTime={b.updated_at}>{formatDateTime(b.updated_at, lang, timeZone, 'date')}</time>
                 <ChevronDown width={16} height={16} />
               </button>
               {expanded ? (

@@ -5,9 +5,10 @@ import { Modal } from '@/components/ui/Modal';
 import { Tabs } from '@/components/ui/Tabs';
 import { ChevronLeft, ChevronRight } from '@/components/ui/icons';
 import { useDevice } from '@/lib/device-context';
-import { useOpenModal } from '@/lib/ui-store';
+import { useOpenModal } from '@/lib/modals';
 import { useLanguage } from '@/lib/use-language';
-import { bulletinQuery } from '../api/bulletins';
+import { isLoggedIn } from '@/lib/session';
+import { bulletinQuery, hideMemberBulletins } from '../api/bulletins';
 import { rememberBulletinClose, shouldShowStored } from '../frequency';
 import './bulletins.css';
 
@@ -29,6 +30,7 @@ export function BulletinPopup() {
   const current = list[Math.min(index, list.length - 1)];
   const close = () => {
     rememberBulletinClose(data.frequency, list);
+    if (data.frequency === 0 && isLoggedIn()) void hideMemberBulletins(device).catch(() => undefined);
     setClosed(true);
   };
   const several = list.length > 1;

@@ -46,8 +46,17 @@ describe('slot list /slotgame', () => {
     expect((await screen.findByTestId('page-title')).textContent).toBe('Slots');
     expect(screen.getByTestId('provider-tab-Popular').getAttribute('aria-selected')).toBe('true');
     await waitFor(() => expect(tiles(screen.getByTestId('hall-games'))).toEqual(['gh_slot_fortune', 'aur_northern_lights', 'drg_jade_dragon']));
-    expect(bodies[0]).toEqual({ site_id: 1, currency: 'USD', device: 1, gp_id: 'Popular', game_type_id: 2, house: 0 });
+    expect(bodies[0]).toEqual({ site_id: 1, currency: 'USD', device: 0, gp_id: 'Popular', game_type_id: 2, house: 0 });
     expect(screen.queryByTestId('label-tabs')).toBeNull();
+  });
+
+  it('a phone sends device id 1 (spec section 9: desktop 0, mobile 1, app 2)', async () => {
+    const popular = captureBodies('/demo/gp_games');
+    const labels = captureBodies('/v2/game_label');
+    renderApp('/slotgame?gt_id=2', { width: 390 });
+    fireEvent.click(await screen.findByTestId('provider-tab-2'));
+    await waitFor(() => expect(labels.at(-1)).toEqual({ site_id: 1, currency: 'USD', device: 1, gp_id: 2, game_type_id: 2, house: 0 }));
+    expect(popular[0]).toMatchObject({ device: 1, gp_id: 'Popular' });
   });
 
   it("a provider shows its games with the site's label tabs (/v2/game_label)", async () => {
@@ -56,7 +65,7 @@ describe('slot list /slotgame', () => {
     fireEvent.click(await screen.findByTestId('provider-tab-2'));
     await waitFor(() => expect(router.state.location.search).toBe('?gt_id=2&gp_id=2&house=0'));
     await waitFor(() => expect(tiles(screen.getByTestId('hall-games'))).toEqual(['aur_northern_lights', 'aur_polar_treasure']));
-    expect(bodies.at(-1)).toEqual({ site_id: 1, currency: 'USD', device: 1, gp_id: 2, game_type_id: 2, house: 0 });
+    expect(bodies.at(-1)).toEqual({ site_id: 1, currency: 'USD', device: 0, gp_id: 2, game_type_id: 2, house: 0 });
     // Only labels with games of this selection are offered.
     expect(screen.getByTestId('label-tab-hot')).toBeTruthy();
     expect(screen.queryByTestId('label-tab-new')).toBeNull();
@@ -97,7 +106,7 @@ describe('game hall /gameHall/{id}', () => {
     expect((await screen.findByTestId('page-title')).textContent).toBe('Lottery');
     expect(screen.getByTestId('platform-description').textContent).toBe('Platforms: Gamehall Originals, Lucky Draw');
     await waitFor(() => expect(tiles(screen.getByTestId('hall-games'))).toEqual(['gh_keno']));
-    expect(bodies[0]).toEqual({ site_id: 1, currency: 'USD', device: 1, gp_id: 1, game_type_id: 5, house: 1 });
+    expect(bodies[0]).toEqual({ site_id: 1, currency: 'USD', device: 0, gp_id: 1, game_type_id: 5, house: 1 });
     fireEvent.click(screen.getByTestId('provider-tab-6'));
     await waitFor(() => expect(tiles(screen.getByTestId('hall-games'))).toEqual(['lkd_speed_lotto', 'lkd_lucky_six']));
   });
@@ -115,6 +124,34 @@ describe('game hall /gameHall/{id}', () => {
     await waitFor(() => expect(tiles(screen.getByTestId('hall-games'))).toEqual(['gh_keno']));
     fireEvent.click(screen.getByTestId('game-play-gh_keno'));
     expect((await screen.findByTestId('game-frame')).getAttribute('src')).toBe(`${location.origin}/games/gh_keno/?session=test-session`);
+  });
+
+  it.each([
+    ['desktop', 1280],
+    ['mobile', 390],
+  ])('a type no provider plays shows its empty state, not tiles (%s)', async (_, width) => {
+    const sport = { ...gameTypes.find((x) => x.gt_id === 3)!, gt_id: 4, gt_name: 'Sports', gt_key: 'sport', gp_list: [] };
+    server.use(http.post('/api/demo/gt_games', () => ok({ list: [...gameTypes, sport] })));
+    const games = captureBodies('/demo/gp_games');
+    renderApp('/gameHall/4', { width });
+    const empty = await screen.findByTestId('hall-empty');
+    expect(empty.querySelector('h2')?.textContent).toBe('Sports is coming soon');
+    expect(empty.querySelector('img')?.getAttribute('src')).toBe(sport.gt_icon_active);
+    expect(within(empty).getByTestId('hall-empty-slots').getAttribute('href')).toBe('/slotgame?gt_id=2');
+    expect(screen.queryByTestId('hall-games')).toBeNull();
+    expect(screen.queryAllByTestId(/^game-tile-/)).toEqual([]);
+    expect(games).toEqual([]);
+    fireEvent.click(within(empty).getByTestId('hall-empty-slots'));
+    expect(await screen.findByTestId('provider-tab-Popular')).toBeTruthy();
+  });
+
+  it("the lobby's card of a type no provider plays says it is coming soon", async () => {
+    const sport = { ...gameTypes.find((x) => x.gt_id === 3)!, gt_id: 4, gt_name: 'Sports', gt_key: 'sport', gp_list: [] };
+    server.use(http.post('/api/demo/gt_games', () => ok({ list: [...gameTypes, sport] })));
+    renderApp('/');
+    const card = await screen.findByTestId('game-type-card-4');
+    expect(card.querySelector('.gt-card__meta')?.textContent).toBe('Coming soon');
+    expect(screen.getByTestId('game-type-card-3').querySelector('.gt-card__meta')?.textContent).not.toBe('Coming soon');
   });
 
   it('slots have their own hall; an unknown type says so', async () => {
@@ -210,10 +247,5 @@ describe('helper pages', () => {
       close.mockRestore();
       vi.useRealTimers();
     }
-  });
-
-  it('/loading is the placeholder game window', async () => {
-    renderApp('/loading');
-    expect((await screen.findByTestId('loading-page')).textContent).toContain('Loading the game');
   });
 });

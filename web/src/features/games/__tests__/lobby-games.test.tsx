@@ -3,6 +3,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { emitRealtimeEvent } from '@/lib/realtime';
 import { login, logout } from '@/lib/session';
 import { envConfig, loginData } from '@/test/fixtures';
 import { catalogueState } from '@/test/catalogue';
@@ -129,18 +130,21 @@ describe('lobby game lists', () => {
 });
 
 describe('demo launch, desktop', () => {
-  it('opens the game page in the demo game modal and closes it', async () => {
+  it('opens the game page in the demo game modal, which adds no header of its own, and closes it', async () => {
     const bodies = captureBodies('/demo/play');
     await lobby();
     await screen.findByTestId('hot-games');
     play('gh_slot_fortune');
     const modal = await screen.findByTestId('game-modal');
-    expect(modal.textContent).toContain('Fortune Reels');
+    expect(modal.getAttribute('aria-label')).toBe('Fortune Reels');
+    // The game page is the only title bar: no second title or close button around it.
+    expect(within(modal).queryByRole('heading')).toBeNull();
+    expect(within(modal).queryByRole('button')).toBeNull();
     expect(within(modal).getByTestId('game-frame').getAttribute('src')).toBe(`${location.origin}/games/gh_slot_fortune/?session=test-session`);
-    expect(bodies[0]).toEqual({ site_id: 1, currency: 'USD', device: 1, gp_id: 1, game_type: 2, game_code: 'gh_slot_fortune', house: 1 });
+    expect(bodies[0]).toEqual({ site_id: 1, currency: 'USD', device: 0, gp_id: 1, game_type: 2, game_code: 'gh_slot_fortune', house: 1 });
     expect(localStorage.getItem('isPlay')).toBe('1');
 
-    fireEvent.click(screen.getByTestId('game-modal-close'));
+    fireEvent.keyDown(document, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTestId('game-modal')).toBeNull());
     expect(localStorage.getItem('isPlay')).toBe('0');
   });
@@ -309,8 +313,97 @@ describe('demo launch, desktop', () => {
   });
 });
 
+describe('real-money launch, desktop', () => {
+  it('a member opens the game with play1, loads the address from game_url, and leaves with leave1', async () => {
+    login(loginData);
+    const play1 = captureBodies('/member/game/play1');
+    const demo = captureBodies('/demo/play');
+    const leave = captureBodies('/member/game/leave1');
+    await lobby();
+    await screen.findByTestId('hot-games');
+    play('gh_slot_fortune');
+    const frame = await screen.findByTestId('game-frame');
+    expect(frame.getAttribute('src')).toBe(`${location.origin}/games/gh_slot_fortune/?session=real-session`);
+    expect(play1[0]).toEqual({ gp_id: 1, game_type: 2, game_code: 'gh_slot_fortune', lobby_url: '/close', device: 0 });
+    expect(demo).toHaveLength(0);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('game-modal')).toBeNull());
+    await waitFor(() => expect(leave).toHaveLength(1));
+    expect(localStorage.getItem('isPlay')).toBe('0');
+  });
+
+  it.each([
+    [954, 'A game is already open. Close it first.'],
+    [955, 'Please wait until the balance recall has finished.'],
+    [957, 'Transfers to this game are switched off right now. Your balance stays in your wallet.'],
+  ])('code %i from play1 shows its message and opens nothing', async (code, text) => {
+    login(loginData);
+    server.use(http.post('/api/member/game/play1', () => HttpResponse.json({ code, message: 'server text', data: {} })));
+    await lobby();
+    await screen.findByTestId('hot-games');
+    play('gh_keno');
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.queryByTestId('game-modal')).toBeNull();
+    expect(localStorage.getItem('isPlay')).not.toBe('1');
+  });
+
+  it('transfers refused after play1 answered (forward_game_status 957) end the start and leave the game', async () => {
+    login(loginData);
+    const leave = captureBodies('/member/game/leave1');
+    server.use(
+      http.post('/api/member/game/play1', () => {
+        setTimeout(() => emitRealtimeEvent({ event: 'forward_game_status', data: { code: 957, game_code: 'gh_keno' }, channel: 'member.1' }), 10);
+        return ok({ state: 'playing', game_code: 'gh_keno', gp_id: 1 });
+      }),
+    );
+    await lobby();
+    await screen.findByTestId('hot-games');
+    play('gh_keno');
+    expect(await screen.findByText('Transfers to this game are switched off right now. Your balance stays in your wallet.')).toBeTruthy();
+    expect(screen.queryByTestId('game-modal')).toBeNull();
+    await waitFor(() => expect(leave).toHaveLength(1));
+  });
+});
+
+describe('force-stop warning', () => {
+  it('opening /user while a game plays asks first; cancel stays, confirm leaves the game and goes on', async () => {
+    login(loginData);
+    const leave = captureBodies('/member/game/leave1');
+    const win = { closed: false, close: vi.fn(), location: { replace: vi.fn(), href: '' } };
+    const open = vi.spyOn(window, 'open').mockReturnValue(win as unknown as Window);
+    try {
+      const { router } = await lobby(390);
+      await screen.findByTestId('hot-games');
+      play('gh_slot_fortune');
+      await waitFor(() => expect(win.location.replace).toHaveBeenCalled());
+
+      act(() => void router.navigate('/user'));
+      const dialog = await screen.findByTestId('force-stop');
+      expect(dialog.textContent).toContain('Opening this page closes it');
+      fireEvent.click(within(dialog).getByText('Cancel'));
+      await waitFor(() => expect(screen.queryByTestId('force-stop')).toBeNull());
+      expect(router.state.location.pathname).toBe('/');
+      expect(leave).toHaveLength(0);
+
+      // Elsewhere in the lobby needs no question.
+      act(() => void router.navigate('/slotgame?gt_id=2'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/slotgame'));
+      expect(screen.queryByTestId('force-stop')).toBeNull();
+
+      act(() => void router.navigate('/user'));
+      fireEvent.click(await screen.findByTestId('force-stop-confirm'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/user'));
+      expect(leave).toHaveLength(1);
+      expect(localStorage.getItem('isPlay')).toBe('0');
+    } finally {
+      open.mockRestore();
+    }
+  });
+});
+
 describe('demo launch, mobile', () => {
   it('opens the loading window inside the click, then sends it to the game', async () => {
+    const bodies = captureBodies('/demo/play');
     const replace = vi.fn();
     const win = { closed: false, close: vi.fn(), location: { replace, href: '' } };
     const open = vi.spyOn(window, 'open').mockReturnValue(win as unknown as Window);
@@ -320,6 +413,7 @@ describe('demo launch, mobile', () => {
       play('gh_slot_fortune');
       expect(open).toHaveBeenCalledWith('/loading', 'redirect');
       await waitFor(() => expect(replace).toHaveBeenCalledWith(`${location.origin}/games/gh_slot_fortune/?session=test-session`));
+      expect(bodies[0]).toMatchObject({ device: 1, game_code: 'gh_slot_fortune' });
       expect(localStorage.getItem('waitingWindow')).toBe('gameWindow');
       expect(screen.queryByTestId('game-modal')).toBeNull();
       // Closing the game window ends the game (watched every 500 ms).

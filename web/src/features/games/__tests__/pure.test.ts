@@ -6,7 +6,7 @@ import { IDLE, isInAppBrowser, playing, quitting, rejectLaunch, resolveOpenMode,
 import { parseProvider } from '../hooks/useSlotList';
 import { PLATFORM_DESCRIPTION_MAX, platformDescription } from '../platform';
 import { fold, gameName, searchGames } from '../search';
-import type { Game } from '../types';
+import type { Game } from '@/api';
 
 const games = catalogueGames as Game[];
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/Skeleton';
-import type { Game } from '../types';
+import type { Game } from '@/api';
 import { GameTile } from './GameTile';
 
 interface GameGridProps {

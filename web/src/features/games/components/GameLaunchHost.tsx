@@ -1,9 +1,13 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { keys } from '@/api/keys';
 import { browser } from '@/lib/browser';
+import { onRealtimeEvent } from '@/lib/realtime';
 import { onLogout } from '@/lib/session';
-import { GamesConfigContext, type GamesConfig } from '../context';
+import { resetRecall } from '../recall/store';
 import { currentGameWindow, isPlaying, launchStore, quitGame, setIsPlay, useLaunchDialog, useLaunchState } from '../launch/store';
-import { QUICK_GAME, isQuickGame } from '../messages';
+import { isQuickGame } from '../messages';
+import { ForceStopGuard } from './ForceStopGuard';
 
 const GameFrameModal = lazy(() => import('./GameFrameModal'));
 const LaunchDialogs = lazy(() => import('./LaunchDialogs'));
@@ -14,9 +18,10 @@ export const START_QUIT_DELAY_MS = 300;
 /**
  * Page-wide game launch duties: isPlay on start and on a back-forward cache
  * restore, quickGame from the game window or the modal's iframe, quitting
- * at logout, and the game modal and launch dialogs.
+ * at logout, a finished balance recall, the force-stop warning, and the game modal and launch dialogs.
  */
-function LaunchDuties() {
+export function GameLaunchHost() {
+  const qc = useQueryClient();
   useEffect(() => {
     // A previous page left a game running: quit it (spec section 4).
     const timer = isPlaying() ? setTimeout(() => void quitGame().finally(() => setIsPlay(false)), START_QUIT_DELAY_MS) : undefined;
@@ -35,34 +40,29 @@ function LaunchDuties() {
     };
     window.addEventListener('pageshow', onPageShow);
     window.addEventListener('message', onMessage);
-    const offLogout = onLogout(() => void quitGame());
+    const offLogout = onLogout(() => {
+      void quitGame();
+      resetRecall();
+    });
+    // A recall finished (here or in another tab): the layout's cash is stale.
+    const offRecalled = onRealtimeEvent('all_transfer_back', () => void qc.invalidateQueries({ queryKey: keys.member.layouts() }));
     return () => {
       clearTimeout(timer);
       window.removeEventListener('pageshow', onPageShow);
       window.removeEventListener('message', onMessage);
       offLogout();
+      offRecalled();
     };
-  }, []);
+  }, [qc]);
 
   const state = useLaunchState();
   const dialog = useLaunchDialog();
   const modal = state.mode === 'modal' && state.status === 'playing' && state.url;
   return (
     <Suspense fallback={null}>
+      <ForceStopGuard />
       {modal && <GameFrameModal url={state.url!} title={state.target?.name ?? ''} onClose={() => void quitGame()} />}
       {dialog && <LaunchDialogs dialog={dialog} />}
     </Suspense>
-  );
-}
-
-export { QUICK_GAME };
-
-/** Gives the games feature the site's settings and runs the launch duties. */
-export function GamesProvider({ config, children }: { config: GamesConfig; children?: ReactNode }) {
-  return (
-    <GamesConfigContext.Provider value={config}>
-      {children}
-      <LaunchDuties />
-    </GamesConfigContext.Provider>
   );
 }

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/lib/session';
 import { useLanguage } from '@/lib/use-language';
-import { useGamesConfig } from '../context';
-import { useFavoriteToggle } from '../hooks/useCatalogue';
+import { useEnvConfig } from '@/site';
+import { useFavoriteToggle } from '../hooks/useFavoriteToggle';
 import { gameName } from '../search';
-import type { Game } from '../types';
+import type { Game } from '@/api';
 
 const Heart = ({ filled }: { filled: boolean }) => (
   <svg viewBox="0 0 24 24" width="18" height="18" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" aria-hidden="true">
@@ -44,7 +44,7 @@ export interface GameTileProps {
 export function GameTile({ game, onPlay, compact }: GameTileProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { demoMode } = useGamesConfig();
+  const { demo_mode: demoMode } = useEnvConfig();
   const { token } = useSession();
   const name = gameName(game, lang);
   // Visitors try games with play money; customized entries need a login.

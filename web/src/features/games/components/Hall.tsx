@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useLanguage } from '@/lib/use-language';
 import { platformDescription } from '../platform';
-import type { HallProvider, HallType, ProviderParam } from '../types';
-import { POPULAR } from '../types';
+import { POPULAR, type GameType, type Provider, type ProviderParam } from '@/api';
 
 /** A hall's title, icon and platform description (the names of its providers). */
-export function HallHeader({ type, title, extra }: { type?: HallType; title?: string; extra?: ReactNode }) {
+export function HallHeader({ type, title, extra }: { type?: GameType; title?: string; extra?: ReactNode }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const names = (type?.gp_list ?? []).map((p) => p.gp_name);
@@ -30,7 +29,7 @@ export function HallHeader({ type, title, extra }: { type?: HallType; title?: st
 }
 
 interface ProviderTabsProps {
-  providers: HallProvider[];
+  providers: Provider[];
   value: ProviderParam;
   onChange: (gp: ProviderParam) => void;
   popular?: boolean;

@@ -4,44 +4,26 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Modal } from '@/components/ui/Modal';
 import { isExternalUrl } from '@/lib/browser';
-import { openModal } from '@/lib/ui-store';
+import { formatDateTime } from '@/lib/format';
+import { openModal } from '@/lib/modals';
 import { useLanguage } from '@/lib/use-language';
-import { useGamesConfig } from '../context';
-import { useGameList } from '../hooks/useCatalogue';
+import { useGameList } from '@/api';
+import { useEnvConfig, useTimeZone } from '@/site';
 import { useGameLaunch } from '../hooks/useGameLaunch';
 import { playInWindow } from '../launch/launcher';
 import { dialogStore, type LaunchDialog } from '../launch/store';
-import type { Game } from '../types';
+import type { Game } from '@/api';
 import { GameGrid } from './GameGrid';
 
 const close = () => dialogStore.set(null);
 
-/** "2026-11-23 02:00" in the site's zone (Caracas unless configured). */
-export function formatSiteTime(iso: string | undefined, lang: string, timeZone: string): string | undefined {
-  if (!iso) return undefined;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  try {
-    return new Intl.DateTimeFormat(lang.replace('_', '-'), {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: false,
-    }).format(d);
-  } catch {
-    return d.toISOString();
-  }
-}
-
 function Maintenance({ dialog }: { dialog: Extract<LaunchDialog, { kind: 'maintenance' }> }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { timeZone, customerServiceUrl } = useGamesConfig();
-  const start = formatSiteTime(dialog.startAt, lang, timeZone);
-  const end = formatSiteTime(dialog.endAt, lang, timeZone);
+  const timeZone = useTimeZone();
+  const customerServiceUrl = useEnvConfig().customer_service_url;
+  const start = formatDateTime(dialog.startAt, lang, timeZone, 'minute');
+  const end = formatDateTime(dialog.endAt, lang, timeZone, 'minute');
   const period = start && end ? t('maintenance_window', { start, end }) : start ? t('maintenance_from', { start }) : end ? t('maintenance_until', { end }) : null;
   const service = customerServiceUrl ? (
     isExternalUrl(customerServiceUrl) ? (

@@ -2,12 +2,11 @@ import './games.css';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/lib/use-language';
-import { useGamesConfig } from '../context';
-import { useGameList, useHotGames, useLastPlayed, useTagGames, useTemplateLists } from '../hooks/useCatalogue';
+import { useGameList, useHotGames, useLastPlayed, useTagGames, useTemplateLists, type Game, type LobbySelection } from '@/api';
+import { useEnvConfig } from '@/site';
 import { useGameLaunch } from '../hooks/useGameLaunch';
 import { dialogStore } from '../launch/store';
 import { searchGames } from '../search';
-import type { Game, LobbySelection } from '../types';
 import { DemoModeNotice, GameGrid } from './GameGrid';
 import { GameSearch } from './GameSearch';
 
@@ -61,7 +60,7 @@ function NewGames({ gtId, onPlay }: { gtId: number; onPlay: (g: Game) => void })
 export function LobbyGames({ selection, children }: LobbyGamesProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { demoMode } = useGamesConfig();
+  const { demo_mode: demoMode } = useEnvConfig();
   const launch = useGameLaunch();
   const { data: games, isPending } = useGameList();
   const lastPlayed = useLastPlayed();

@@ -4,11 +4,11 @@ import { useNavigate } from 'react-router';
 import { useDevice } from '@/lib/device-context';
 import { useSession } from '@/lib/session';
 import { useAppMode } from '@/lib/ui-store';
-import { useGamesConfig } from '../context';
+import { useEnvConfig, useSiteCurrency } from '@/site';
 import { launchGame, type LaunchResult } from '../launch/launcher';
 import type { LaunchTarget, OpenMode } from '../launch/machine';
 import { gameName } from '../search';
-import type { Game } from '../types';
+import { keys, type Game } from '@/api';
 import { useLanguage } from '@/lib/use-language';
 
 export function targetOf(game: Game, lang: string): LaunchTarget {
@@ -25,7 +25,8 @@ export function targetOf(game: Game, lang: string): LaunchTarget {
 
 /** launch(game): must be called inside the click, so the game window may open. */
 export function useGameLaunch(opts: { preferred?: OpenMode; inPage?: boolean } = {}) {
-  const config = useGamesConfig();
+  const currency = useSiteCurrency().code;
+  const demoMode = useEnvConfig().demo_mode;
   const device = useDevice();
   const { token, memberId } = useSession();
   const { appPage } = useAppMode();
@@ -37,16 +38,16 @@ export function useGameLaunch(opts: { preferred?: OpenMode; inPage?: boolean } =
     (game: Game): Promise<LaunchResult> =>
       launchGame(targetOf(game, lang), {
         device,
-        currency: config.currency,
-        demoMode: config.demoMode,
+        currency,
+        demoMode,
         loggedIn: !!token,
         appMode: !!appPage,
         preferred,
         navigate: inPage ? undefined : (to) => void navigate(to),
         onLaunched: () => {
-          if (memberId) void qc.invalidateQueries({ queryKey: ['member', 'games', 'last-played'] });
+          if (memberId) void qc.invalidateQueries({ queryKey: keys.member.lastPlayedAll() });
         },
       }),
-    [config.currency, config.demoMode, device, token, memberId, appPage, preferred, inPage, navigate, qc, lang],
+    [currency, demoMode, device, token, memberId, appPage, preferred, inPage, navigate, qc, lang],
   );
 }

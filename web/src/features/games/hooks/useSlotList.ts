@@ -3,10 +3,8 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDevice } from '@/lib/device-context';
 import { useLanguage } from '@/lib/use-language';
-import { gameLabelQuery, providerGamesQuery } from '../api/catalogue';
-import { useGamesConfig } from '../context';
-import { POPULAR, type Game, type GameLabel, type ProviderParam } from '../types';
-import { useHallTypes } from './useCatalogue';
+import { gameLabelQuery, POPULAR, providerGamesQuery, useGameTypes, type Game, type GameLabel, type ProviderParam } from '@/api';
+import { useSiteCurrency } from '@/site';
 
 /** gp_id of a query: a provider id, or "Popular" (the default of the slot list). */
 export function parseProvider(v: string | null): ProviderParam {
@@ -24,14 +22,14 @@ export const ALL_LABEL = 'all';
  */
 export function useSlotList() {
   const [params, setParams] = useSearchParams();
-  const { currency } = useGamesConfig();
+  const currency = useSiteCurrency().code;
   const device = useDevice();
   const lang = useLanguage();
   const gtId = Number(params.get('gt_id')) || 2;
   const gp = parseProvider(params.get('gp_id'));
   const house = params.get('house') === '1' ? 1 : 0;
   const label = params.get('label') ?? ALL_LABEL;
-  const types = useHallTypes();
+  const types = useGameTypes();
   const type = types.data?.find((t) => t.gt_id === gtId);
   const providers = type?.gp_list ?? [];
 

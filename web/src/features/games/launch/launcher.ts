@@ -1,18 +1,17 @@
 // Starting a game: the rules of machine.ts, the loading window opened in the
 // click (pop-up blockers only allow windows opened synchronously), the demo
 // launch and its error codes.
-//
-// Real-money launch (/member/game/play1) does not exist on the server yet: a
-// logged-in member's launch also goes through /demo/play for now (play money
-// for in-house games; third-party games answer 204 provider not connected).
+// A member plays for real money (real-money.ts); a visitor plays the demo.
 import i18next from 'i18next';
 import { toast } from 'sonner';
 import { isApiError } from '@/lib/api-client';
 import { safeUrl, browser } from '@/lib/browser';
 import type { Device } from '@/lib/device';
-import { checkIframe, demoPlay } from '../api/catalogue';
+import { checkIframe, demoPlay } from '../api/launch';
 import { playing, rejectLaunch, resolveOpenMode, starting, type LaunchTarget, type OpenMode } from './machine';
-import { dialogStore, LOADING_WINDOW_NAME, quitGame, launchStore, resetLaunch, setIsPlay, trackGameWindow } from './store';
+import { isRecalling } from '../recall/store';
+import { startRealMoney } from './real-money';
+import { dialogStore, LOADING_WINDOW_NAME, quitGame, launchStore, resetLaunch, setIsPlay, setLeaveCall, trackGameWindow } from './store';
 
 export interface LaunchContext {
   device: Device;
@@ -34,6 +33,13 @@ export const LAUNCH_CODE_KEYS: Record<number, string> = {
   205: /* i18n */ 'play_disabled_demo_mode',
   206: /* i18n */ 'game_unavailable',
   429: /* i18n */ 'too_many_requests',
+  951: /* i18n */ 'game_starting',
+  952: /* i18n */ 'game_quitting',
+  953: /* i18n */ 'game_duplicate',
+  954: /* i18n */ 'game_already_playing',
+  955: /* i18n */ 'game_waiting_recall',
+  956: /* i18n */ 'game_start_failed',
+  957: /* i18n */ 'game_transfer_disabled',
 };
 
 export function launchErrorText(e: unknown): string {
@@ -77,7 +83,7 @@ export async function launchGame(target: LaunchTarget, ctx: LaunchContext): Prom
     return 'login';
   }
   const state = launchStore.get();
-  const rejection = rejectLaunch(state, target, { device: ctx.device });
+  const rejection = rejectLaunch(state, target, { device: ctx.device, recalling: isRecalling() });
   if (rejection) {
     toast.error(i18next.t(rejection), { id: 'launch' });
     return 'rejected';
@@ -97,14 +103,20 @@ export async function launchGame(target: LaunchTarget, ctx: LaunchContext): Prom
 
   let url: string | undefined;
   try {
-    const gameUrl = await demoPlay({
-      currency: ctx.currency,
-      device: ctx.device,
-      gp_id: target.gp_id,
-      game_type: target.game_type,
-      game_code: target.game_code,
-      house: target.house,
-    });
+    let gameUrl: string;
+    if (ctx.loggedIn) {
+      gameUrl = await startRealMoney(target, ctx.device);
+    } else {
+      setLeaveCall(null);
+      gameUrl = await demoPlay({
+        currency: ctx.currency,
+        device: ctx.device,
+        gp_id: target.gp_id,
+        game_type: target.game_type,
+        game_code: target.game_code,
+        house: target.house,
+      });
+    }
     url = safeUrl(gameUrl);
     if (!url) throw new Error(i18next.t('game_start_failed'));
   } catch (e) {

@@ -3,13 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useDevice } from '@/lib/device-context';
-import { providerGamesQuery } from '../api/catalogue';
+import { providerGamesQuery, useGameTypes, type Game } from '@/api';
+import { useEnvConfig, useSiteCurrency } from '@/site';
 import { DemoModeNotice, GameGrid } from '../components/GameGrid';
 import { HallHeader, ProviderTabs } from '../components/Hall';
-import { useGamesConfig } from '../context';
-import { useHallTypes } from '../hooks/useCatalogue';
+import { HallEmpty } from '../components/HallEmpty';
 import { useGameLaunch } from '../hooks/useGameLaunch';
-import type { Game } from '../types';
 
 /** /gameHall/{gt_id}: the providers of a type (not slots) and the selected one's games. */
 export function GameHallPage() {
@@ -17,10 +16,11 @@ export function GameHallPage() {
   const { id } = useParams();
   const [params, setParams] = useSearchParams();
   const device = useDevice();
-  const { currency, demoMode } = useGamesConfig();
+  const currency = useSiteCurrency().code;
+  const { demo_mode: demoMode } = useEnvConfig();
   const launch = useGameLaunch();
   const gtId = Number(id);
-  const types = useHallTypes();
+  const types = useGameTypes();
   const type = types.data?.find((x) => x.gt_id === gtId);
   const providers = type?.gp_list ?? [];
   const wanted = Number(params.get('gp_id'));
@@ -59,7 +59,11 @@ export function GameHallPage() {
           }}
         />
       )}
-      <GameGrid games={games.data} loading={types.isPending || games.isPending} onPlay={(g: Game) => void launch(g)} testId="hall-games" />
+      {type && providers.length === 0 ? (
+        <HallEmpty type={type} />
+      ) : (
+        <GameGrid games={games.data} loading={types.isPending || games.isPending} onPlay={(g: Game) => void launch(g)} testId="hall-games" />
+      )}
     </div>
   );
 }

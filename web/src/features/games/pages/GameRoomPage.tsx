@@ -6,11 +6,11 @@ import { CloseIcon } from '@/components/ui/icons';
 import { useDevice } from '@/lib/device-context';
 import { DemoModeNotice, GameGrid } from '../components/GameGrid';
 import { HallHeader, ProviderTabs } from '../components/Hall';
-import { useGamesConfig } from '../context';
+import type { Game } from '@/api';
+import { useEnvConfig } from '@/site';
 import { useGameLaunch } from '../hooks/useGameLaunch';
 import { useSlotList } from '../hooks/useSlotList';
 import { launchStore, quitGame, useLaunchState } from '../launch/store';
-import type { Game } from '../types';
 import { LabelTabs } from './SlotListPage';
 
 /**
@@ -20,7 +20,7 @@ import { LabelTabs } from './SlotListPage';
 export function GameRoomPage() {
   const { t } = useTranslation();
   const device = useDevice();
-  const { gameRoomMode, demoMode } = useGamesConfig();
+  const { game_room_mode: gameRoomMode, demo_mode: demoMode } = useEnvConfig();
   const { search } = useLocation();
   const list = useSlotList();
   const launch = useGameLaunch({ preferred: 'page', inPage: true });

@@ -4,20 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QUICK_GAME } from '../messages';
 
-/** /loading: the window a launch opens at once, before the game's address is known. */
-export function LoadingPage() {
-  const { t } = useTranslation();
-  return (
-    <div className="helper-page" data-testid="loading-page">
-      <div className="helper-page__spinner" aria-hidden="true" />
-      <p>{t('loading_game')}</p>
-      <Link to="/" className="btn btn--ghost btn--sm">
-        {t('back_home')}
-      </Link>
-    </div>
-  );
-}
-
 /** Tells the lobby that opened this window or frame that the game is over. */
 export function postQuickGame(): 'opener' | 'parent' | null {
   const msg = { msg: QUICK_GAME };
@@ -50,7 +36,7 @@ export function ClosePage() {
   }, []);
   return (
     <div className="helper-page" data-testid="close-page">
-      <div className="helper-page__spinner" aria-hidden="true" />
+      <div className="spinner spinner--lg" aria-hidden="true" />
       <p>{t('close_page')}</p>
       <Link to="/" className="btn btn--ghost btn--sm">
         {t('back_home')}

@@ -5,10 +5,10 @@ import { Tabs } from '@/components/ui/Tabs';
 import { useDevice } from '@/lib/device-context';
 import { DemoModeNotice, GameGrid } from '../components/GameGrid';
 import { HallHeader, ProviderTabs } from '../components/Hall';
-import { useGamesConfig } from '../context';
+import type { Game } from '@/api';
+import { useEnvConfig } from '@/site';
 import { useGameLaunch } from '../hooks/useGameLaunch';
 import { ALL_LABEL, useSlotList } from '../hooks/useSlotList';
-import type { Game } from '../types';
 
 export function LabelTabs({ list }: { list: ReturnType<typeof useSlotList> }) {
   const { t } = useTranslation();
@@ -23,7 +23,7 @@ export function LabelTabs({ list }: { list: ReturnType<typeof useSlotList> }) {
 /** /slotgame: the slot hall, Popular first, then each provider with its label tabs. */
 export function SlotListPage() {
   const device = useDevice();
-  const { gameRoomMode, demoMode } = useGamesConfig();
+  const { game_room_mode: gameRoomMode, demo_mode: demoMode } = useEnvConfig();
   const { search } = useLocation();
   const list = useSlotList();
   const launch = useGameLaunch();

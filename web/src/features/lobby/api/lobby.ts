@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
-import { BANNER_USE_TYPE, PLATFORM, type Device } from '@/lib/device';
-import { isLoggedIn } from '@/lib/session';
+import { BANNER_USE_TYPE, type Device } from '@/lib/device';
 import { getSiteId } from '@/lib/site-id';
-import type { Announcement, Banner, GameType } from '../types';
+import type { Announcement, Banner } from '../types';
 
 export const carouselQuery = (device: Device, lang: string) =>
   queryOptions({
@@ -18,8 +17,9 @@ export const carouselQuery = (device: Device, lang: string) =>
 
 export const marqueeQuery = (lang: string) =>
   queryOptions({
+    queryKey: ['lobby', 'marquee', getSiteId(), lang],
     // Visitors and members get different announcements.
-    queryKey: ['lobby', 'marquee', getSiteId(), lang, isLoggedIn()],
+    meta: { audience: true },
     queryFn: ({ signal }) =>
       request<{ web_announcement_list: Announcement[] }>(
         '/arks/web/announcement/marquee',
@@ -38,15 +38,4 @@ export const jackpotQuery = (currency: string) =>
         { signal },
       ).then((d) => d.jackpot?.jackpot_amount_total ?? 0),
     refetchInterval: 60_000,
-  });
-
-export const gameTypesQuery = (opts: { device: Device; currency: string; template: string; lang: string }) =>
-  queryOptions({
-    queryKey: ['lobby', 'game-types', getSiteId(), opts.device, opts.currency, opts.template, opts.lang],
-    queryFn: ({ signal }) =>
-      request<{ list: GameType[] }>(
-        '/demo/gt_games',
-        { site_id: getSiteId(), support_device: PLATFORM[opts.device], currency: opts.currency, template: opts.template },
-        { signal },
-      ).then((d) => (d.list ?? []).filter((gt) => gt.gt_id !== 1)),
   });

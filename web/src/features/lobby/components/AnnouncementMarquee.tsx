@@ -4,20 +4,22 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SpeakerIcon } from '@/components/ui/icons';
 import { Marquee } from '@/components/ui/Marquee';
-import { openModal } from '@/lib/ui-store';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { openModal } from '@/lib/modals';
 import { useLanguage } from '@/lib/use-language';
 import { marqueeQuery } from '../api/lobby';
 
 export function AnnouncementMarquee({ trailing }: { trailing?: ReactNode }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { data } = useQuery(marqueeQuery(lang));
-  const items = (data ?? []).map((a) => a.content);
+  const { data, isPending } = useQuery(marqueeQuery(lang));
+  if (isPending) return <Skeleton height={40} className="marquee-skeleton" />;
   return (
     <Marquee
       testId="marquee"
       label={t('open_news')}
-      items={items.length ? items : [t('no_announcements')]}
+      items={(data ?? []).map((a) => a.content)}
+      empty={t('no_announcements')}
       onActivate={() => openModal('news')}
       leading={<SpeakerIcon className="marquee__icon" />}
       trailing={trailing}

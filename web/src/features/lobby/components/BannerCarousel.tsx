@@ -7,10 +7,10 @@ import { Carousel } from '@/components/ui/Carousel';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useDevice } from '@/lib/device-context';
 import { useLanguage } from '@/lib/use-language';
+import { useEnvConfig } from '@/site';
 import { carouselQuery } from '../api/lobby';
 import { bannerTarget } from '../links';
 import type { Banner } from '../types';
-
 
 function Slide({ banner, index, demoMode }: { banner: Banner; index: number; demoMode: boolean }) {
   const { t } = useTranslation();
@@ -57,8 +57,9 @@ function Slide({ banner, index, demoMode }: { banner: Banner; index: number; dem
   );
 }
 
-export function BannerCarousel({ demoMode }: { demoMode: boolean }) {
+export function BannerCarousel() {
   const { t } = useTranslation();
+  const { demo_mode: demoMode } = useEnvConfig();
   const device = useDevice();
   const lang = useLanguage();
   const { data: banners, isPending } = useQuery(carouselQuery(device, lang));

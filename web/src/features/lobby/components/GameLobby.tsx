@@ -6,10 +6,10 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { Tabs, type TabItem } from '@/components/ui/Tabs';
 import { LockIcon } from '@/components/ui/icons';
 import { useSession } from '@/lib/session';
-import { openModal } from '@/lib/ui-store';
-import { useGameTypes } from '../hooks/useGameTypes';
+import { openModal } from '@/lib/modals';
 import { gameTypeHref } from '../links';
-import type { GameType } from '../types';
+import { useGameTypes, type GameType, type LobbySelection } from '@/api';
+import { useEnvConfig } from '@/site';
 
 export const LOBBY_TABS = ['all_game', 'my_favorite', 'last_play'] as const;
 type LobbyTab = (typeof LOBBY_TABS)[number];
@@ -43,7 +43,9 @@ function GameTypeCard({ gt, featured }: { gt: GameType; featured?: boolean }) {
     <Link to={gameTypeHref(gt.gt_id)} className={`gt-card gt-card--${gt.gt_id}${featured ? ' gt-card--featured' : ''}`} data-testid={`game-type-card-${gt.gt_id}`}>
       <img className="gt-card__icon" src={gt.gt_icon_active || gt.gt_icon} alt="" />
       <span className="gt-card__name">{t(gt.gt_key, { defaultValue: gt.gt_name })}</span>
-      <span className="gt-card__meta">{t('providers_count', { count: gt.gp_list.length })}</span>
+      <span className="gt-card__meta">
+        {gt.gp_list.length > 0 ? t('providers_count', { count: gt.gp_list.length }) : t('hall_empty_badge')}
+      </span>
       <span className="gt-card__logos" aria-hidden="true">
         {gt.gp_list.slice(0, 3).map((p) => (
           <img key={p.gp_id} src={p.gp_logo} alt="" />
@@ -84,13 +86,7 @@ function LoginNeeded({ demoMode }: { demoMode: boolean }) {
   );
 }
 
-/** What a tab shows, for the games list composed in by the templates. */
-export type LobbySelection = { tab: 'all_game' } | { tab: 'my_favorite' } | { tab: 'last_play' } | { tab: 'type'; gtId: number };
-
 interface GameLobbyProps {
-  currency: string;
-  template: string;
-  demoMode: boolean;
   layout?: 'grid' | 'rows';
   /**
    * The games of a tab (search, popular, favourites, recently played, a
@@ -99,10 +95,11 @@ interface GameLobbyProps {
   renderGames?: (selection: LobbySelection, panel: ReactNode) => ReactNode;
 }
 
-export function GameLobby({ currency, template, demoMode, layout = 'grid', renderGames }: GameLobbyProps) {
+export function GameLobby({ layout = 'grid', renderGames }: GameLobbyProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<TabId>('all_game');
-  const { data: types, isPending } = useGameTypes(currency, template);
+  const { data: types, isPending } = useGameTypes();
+  const { demo_mode: demoMode } = useEnvConfig();
   const { token } = useSession();
 
   const items: TabItem<TabId>[] = [

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useGameTypes } from '../hooks/useGameTypes';
+import { GAME_CATEGORIES, useGameTypes } from '@/api';
 import { gameTypeHref } from '../links';
 
 /** The header's row of game halls (desktop). */
-export function GameTypeNav({ currency, template }: { currency: string; template: string }) {
+export function GameTypeNav() {
   const { t } = useTranslation();
-  const { data: types } = useGameTypes(currency, template);
+  const { data, isError } = useGameTypes();
+  // Without the server's list the nav still leads to every category's hall.
+  const types = data ?? (isError ? GAME_CATEGORIES.map(([gt_id, gt_key]) => ({ gt_id, gt_key, gt_name: '', gt_icon: `/media/game-type/${gt_id}.svg` })) : []);
   return (
     <nav className="gt-nav" aria-label={t('game_halls')} data-testid="game-type-nav">
       <NavLink to="/" end className="gt-nav__item">
@@ -16,7 +18,7 @@ export function GameTypeNav({ currency, template }: { currency: string; template
         </svg>
         {t('home')}
       </NavLink>
-      {types?.map((gt) => (
+      {types.map((gt) => (
         <NavLink key={gt.gt_id} to={gameTypeHref(gt.gt_id)} className="gt-nav__item">
           <img src={gt.gt_icon} alt="" />
           {t(gt.gt_key, { defaultValue: gt.gt_name })}

@@ -2,23 +2,16 @@ import './lobby.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/ui/Modal';
+import type { ModalProps } from '@/lib/modals';
 import { useLanguage } from '@/lib/use-language';
-import { toBcp47 } from '@/lib/locale';
+import { useTimeZone } from '@/site';
+import { formatDateTime } from '@/lib/format';
 import { marqueeQuery } from '../api/lobby';
 
-export function formatDate(iso: string, lang: string, timeZone: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  try {
-    return new Intl.DateTimeFormat(lang, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(d);
-  } catch {
-    return d.toISOString().slice(0, 16).replace('T', ' ');
-  }
-}
-
 /** Every announcement of the marquee, readable at leisure. */
-export default function NewsModal({ onClose, timeZone }: { onClose: () => void; timeZone: string }) {
+export default function NewsModal({ onClose }: ModalProps) {
   const { t } = useTranslation();
+  const timeZone = useTimeZone();
   const lang = useLanguage();
   const { data, isPending } = useQuery(marqueeQuery(lang));
   return (
@@ -30,7 +23,7 @@ export default function NewsModal({ onClose, timeZone }: { onClose: () => void; 
           <li key={a.id} className="news-list__item">
             <div className="news-list__head">
               <strong>{a.title}</strong>
-              <time dateTime={a.created_at}>{formatDate(a.created_at, toBcp47(lang), timeZone)}</time>
+              <time dateTime={a.created_at}>{formatDateTime(a.created_at, lang, timeZone, 'dateTime')}</time>
             </div>
             <p>{a.content}</p>
           </li>

@@ -24,7 +24,7 @@ const settings = (phoneVerification = 1) => [
 ];
 
 async function mount(smsVerifySeconds?: number) {
-  renderUi(<BindAccountPage smsVerifySeconds={smsVerifySeconds} />, { path: '/user/BindAccount' });
+  renderUi(<BindAccountPage />, { path: '/user/BindAccount', env: { sms_verify_seconds: smsVerifySeconds } });
   await screen.findByTestId('uc-bind');
 }
 

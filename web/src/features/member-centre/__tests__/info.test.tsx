@@ -36,7 +36,7 @@ const settings = (phoneVerification = 1) => [
 const fail = (code: number, message = 'server says no') => () => HttpResponse.json({ code, message, data: null });
 
 async function mount(smsVerifySeconds?: number) {
-  const r = renderUi(<InfoPage smsVerifySeconds={smsVerifySeconds} />, { path: '/user/Info' });
+  const r = renderUi(<InfoPage />, { path: '/user/Info', env: { sms_verify_seconds: smsVerifySeconds } });
   await screen.findByTestId('uc-info');
   return r;
 }

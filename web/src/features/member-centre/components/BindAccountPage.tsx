@@ -1,24 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { profileQuery, registerSettingsQuery, rulesFor } from '@/api';
 import { Field, SendCodeButton, TextInput } from '@/components/ui/Field';
 import '@/components/ui/form.css';
-import { profileQuery } from '@/lib/member-queries';
 import { checkVerifyCode } from '@/lib/register-rules';
-import { registerSettingsQuery, rulesFor } from '@/lib/register-settings';
 import { useSession } from '@/lib/session';
 import { checkProfileField, PROFILE_FIELDS } from '../fields';
-import { useProfileSave } from './useProfileSave';
+import { useProfileSave, type ProfileErrors } from './useProfileSave';
 
 /** Binds the contact handles and the phone the register settings open to the member centre. */
-export function BindAccountPage({ smsVerifySeconds }: { /** env_config.sms_verify_seconds: the SMS countdown after the first 300 s */ smsVerifySeconds?: number } = {}) {
+export function BindAccountPage() {
   const { t } = useTranslation();
   const session = useSession();
   const profile = useQuery(profileQuery(session.memberId));
   const settings = useQuery(registerSettingsQuery());
   const currency = profile.data?.member_currency ?? session.currency ?? '';
   const rules = rulesFor(settings.data ?? [], currency);
-  const saver = useProfileSave(currency, smsVerifySeconds);
+  const saver = useProfileSave(currency);
   const [values, setValues] = useState<Record<string, string>>({});
   const [code, setCode] = useState('');
   const fields = PROFILE_FIELDS.filter((f) => (f.kind === 'handle' || f.kind === 'phone') && rules[f.setting]?.memberCenter);
@@ -29,12 +28,13 @@ export function BindAccountPage({ smsVerifySeconds }: { /** env_config.sms_verif
   const bind = async (wire: string) => {
     const f = fields.find((x) => x.wire === wire)!;
     const v = (values[wire] ?? '').trim();
-    const k = checkProfileField(f, v, currency, { ...rules, [f.setting]: { ...rules[f.setting], required: true } });
     const needCode = f.kind === 'phone' && !!rules.member_phone?.memberCenterVerification;
-    const c = needCode ? checkVerifyCode(code.trim()) : '';
-    saver.setErrors({ [f.field]: k ? t(k) : '', ...(c ? { phoneVerify: t(c) } : {}) });
-    if (k || c) return;
-    if (await saver.save({ [wire]: v }, needCode ? code.trim() : undefined)) setValues((x) => ({ ...x, [wire]: '' }));
+    const validate = (): ProfileErrors => {
+      const k = checkProfileField(f, v, currency, { ...rules, [f.setting]: { ...rules[f.setting], required: true } });
+      const c = needCode ? checkVerifyCode(code.trim()) : '';
+      return { [f.field]: k && t(k), phoneVerify: c && t(c) };
+    };
+    if (await saver.save(validate, () => ({ [wire]: v }), needCode ? code.trim() : undefined)) setValues((x) => ({ ...x, [wire]: '' }));
   };
 
   return (

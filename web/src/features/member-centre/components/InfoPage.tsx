@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { profileQuery, type MemberProfile, registerSettingsQuery, rulesFor } from '@/api';
 import { Field, SendCodeButton, TextInput } from '@/components/ui/Field';
 import '@/components/ui/form.css';
-import { profileQuery, type MemberProfile } from '@/lib/member-queries';
 import { checkVerifyCode } from '@/lib/register-rules';
-import { registerSettingsQuery, rulesFor } from '@/lib/register-settings';
 import { useSession } from '@/lib/session';
 import { checkProfileField, PROFILE_FIELDS, type ProfileField } from '../fields';
-import { useProfileSave } from './useProfileSave';
+import { useProfileSave, type ProfileErrors } from './useProfileSave';
+import { WithdrawPasswordCard } from './WithdrawPasswordCard';
 
 const valueOf = (p: MemberProfile | undefined, f: ProfileField): string => {
   if (!p) return '';
@@ -17,7 +17,7 @@ const valueOf = (p: MemberProfile | undefined, f: ProfileField): string => {
 };
 
 /** Account info: every profile field; the ones the register settings open to the member centre can be edited. */
-export function InfoPage({ smsVerifySeconds }: { /** env_config.sms_verify_seconds: the SMS countdown after the first 300 s */ smsVerifySeconds?: number } = {}) {
+export function InfoPage() {
   const { t } = useTranslation();
   const session = useSession();
   const profile = useQuery(profileQuery(session.memberId));
@@ -28,7 +28,7 @@ export function InfoPage({ smsVerifySeconds }: { /** env_config.sms_verify_secon
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [code, setCode] = useState('');
-  const saver = useProfileSave(currency, smsVerifySeconds);
+  const saver = useProfileSave(currency);
   const p = profile.data;
 
   if (profile.isPending || settings.isPending) return <div className="skeleton uc-skeleton" data-testid="uc-loading" />;
@@ -43,29 +43,36 @@ export function InfoPage({ smsVerifySeconds }: { /** env_config.sms_verify_secon
     setEditing(true);
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const changed: Record<string, string> = {};
-    const errs: Record<string, string> = {};
+  /** The edited fields that differ from the profile (the masked identity id unchanged stays out). */
+  const changes = (): Record<string, string> => {
+    const out: Record<string, string> = {};
     for (const f of editable) {
       const v = (draft[f.wire] ?? '').trim();
-      if (f.wire === 'identity_id' && v === valueOf(p, f)) continue; // masked: unchanged
-      if (v === valueOf(p, f)) continue;
-      const k = checkProfileField(f, v, currency, rules);
-      if (k) errs[f.field] = t(k);
-      changed[f.wire] = v;
+      if (v !== valueOf(p, f)) out[f.wire] = v;
     }
-    if (phoneNeedsCode) {
-      const c = checkVerifyCode(code.trim());
+    return out;
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const changed = changes();
+    const validate = (): ProfileErrors => {
+      const errs: ProfileErrors = {};
+      for (const f of editable) {
+        const k = f.wire in changed ? checkProfileField(f, changed[f.wire], currency, rules) : '';
+        if (k) errs[f.field] = t(k);
+      }
+      const c = phoneNeedsCode ? checkVerifyCode(code.trim()) : '';
       if (c) errs.phoneVerify = t(c);
-    }
-    saver.setErrors(errs);
-    if (Object.keys(errs).length) return;
+      return errs;
+    };
+    // Nothing changed (so no phone code either): nothing to check or send.
     if (!Object.keys(changed).length) {
+      saver.setErrors({});
       setEditing(false);
       return;
     }
-    if (await saver.save(changed, phoneNeedsCode ? code.trim() : undefined)) setEditing(false);
+    if (await saver.save(validate, () => changed, phoneNeedsCode ? code.trim() : undefined)) setEditing(false);
   };
 
   const rows: { label: string; value: string; testId: string }[] = [
@@ -92,7 +99,10 @@ export function InfoPage({ smsVerifySeconds }: { /** env_config.sms_verify_secon
         ))}
         <div className="uc-list__row">
           <dt>{t('withdraw_password')}</dt>
-          <dd data-testid="uc-withdraw">{p?.is_withdraw_password ? t('is_set') : t('not_set')}</dd>
+          <dd>
+            <span data-testid="uc-withdraw">{p?.is_withdraw_password ? t('is_set') : t('not_set')}</span>
+            {!editing && <WithdrawPasswordCard isSet={!!p?.is_withdraw_password} />}
+          </dd>
         </div>
         {PROFILE_FIELDS.filter((f) => rules[f.setting]?.display || rules[f.setting]?.memberCenter || valueOf(p, f)).map((f) => {
           const canEdit = editing && editable.includes(f);

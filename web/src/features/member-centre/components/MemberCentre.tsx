@@ -1,24 +1,47 @@
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useParams, useSearchParams } from 'react-router';
+import { Link, NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { agentCentreUrl, layoutQuery } from '@/api';
 import { toast } from 'sonner';
 import { LockIcon } from '@/components/ui/icons';
 import { useDevice } from '@/lib/device-context';
+import { formatMoney } from '@/lib/format';
+import { openPage } from '@/lib/windows';
 import { setPendingTarget, useSession } from '@/lib/session';
-import { openModal } from '@/lib/ui-store';
+import { openModal } from '@/lib/modals';
+import { useEnvConfig } from '@/site';
 import { MENU, resolvePage } from '../menu';
+import { BankAccountsSection, DepositPage, DWRecordPage, MyWalletPage, TransactionPage, WithdrawalPage } from '@/features/wallet/pages';
+import { AnnouncementPage } from '@/features/bulletins';
+import { LetterPage } from '@/features/letters';
+import { LimitsPage } from '@/features/limits/components/LimitsPage';
 import { BindAccountPage } from './BindAccountPage';
 import { InfoPage } from './InfoPage';
 import './member-centre.css';
 
+/** The wallet's pages of the menu (issue 10). */
+const WALLET_PAGES: Record<string, ReactNode> = {
+  MyWallet: <MyWalletPage />,
+  Deposit: <DepositPage />,
+  Withdrawal: <WithdrawalPage />,
+  Transaction: <TransactionPage />,
+  DWRecord: <DWRecordPage />,
+  Limits: <LimitsPage />,
+};
+
 /** The member centre (/user, /user/:page, /user?page=Deposit) with the menu of spec section 2. */
-export function MemberCentre({ siteName, smsVerifySeconds }: { siteName: string; /** env_config.sms_verify_seconds */ smsVerifySeconds?: number }) {
-  const { t } = useTranslation();
+export function MemberCentre() {
+  const { t, i18n } = useTranslation();
+  const siteName = useEnvConfig().site_name;
   const { page: param } = useParams();
   const [query] = useSearchParams();
   const page = resolvePage(param, query.get('page'));
   const session = useSession();
   const device = useDevice();
+  const navigate = useNavigate();
+  const layout = useQuery({ ...layoutQuery(session.memberId), meta: { silent: true } });
+  const agent = layout.data?.is_agent === 1 ? agentCentreUrl(layout.data) : null;
 
   // Guests get the login modal and the warning (spec section 6).
   useEffect(() => {
@@ -44,9 +67,20 @@ export function MemberCentre({ siteName, smsVerifySeconds }: { siteName: string;
           <span className="muted">{t('member_centre')}</span>
         </div>
         {session.account && (
-          <span className="uc-top__account" data-testid="uc-top-account">
-            {session.account}
+          <span className="uc-top__who">
+            <span className="uc-top__account" data-testid="uc-top-account">
+              {session.account}
+            </span>
+            {/* A dash until the cash is loaded (spec section 4); `cash` events refresh it. */}
+            <span className="uc-top__balance" data-testid="uc-balance">
+              <span className="muted">{t('balance')}</span> {layout.data ? formatMoney(layout.data.member_cash, layout.data.member_currency, i18n.language) : '-'}
+            </span>
           </span>
+        )}
+        {agent && (
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => openPage('proxy', agent, device === 'desktop', (to) => void navigate(to))} data-testid="uc-agent">
+            {agent === '/proxy' ? t('agent_centre') : t('agent_register')}
+          </button>
         )}
         <Link to="/" className="btn btn--ghost btn--sm" onClick={closeOrHome} data-testid="uc-home">
           {t('back_home')}
@@ -81,9 +115,18 @@ export function MemberCentre({ siteName, smsVerifySeconds }: { siteName: string;
               </button>
             </section>
           ) : page === 'Info' ? (
-            <InfoPage smsVerifySeconds={smsVerifySeconds} />
+            <InfoPage />
           ) : page === 'BindAccount' ? (
-            <BindAccountPage smsVerifySeconds={smsVerifySeconds} />
+            <>
+              <BindAccountPage />
+              <BankAccountsSection />
+            </>
+          ) : page === 'Announcement' ? (
+            <AnnouncementPage />
+          ) : page === 'Letter' ? (
+            <LetterPage />
+          ) : page in WALLET_PAGES ? (
+            WALLET_PAGES[page]
           ) : (
             <section className="uc-card" data-testid="uc-placeholder">
               <header className="uc-card__head">

@@ -70,6 +70,7 @@ describe('SMS send codes', () => {
     [103, { key: 'sms_no_funds', toast: true }],
     [104, { key: 'sms_contact_cs', toast: true }],
     [201, { field: 'memberPhone', key: 'sms_phone_blank' }],
+    [400, { key: 'sms_error', toast: true, serverMessage: true }],
     [500, { key: 'sms_error', toast: true }],
   ])('code %s', (code, want) => {
     expect(smsCodeOutcome(code)).toEqual(want);

@@ -1,20 +1,19 @@
 // The register form against msw: fields per currency, checks, codes, SMS
 // countdowns, link cookies, agent domain, success.
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getCookie, setCookie } from '@/lib/cookies';
-import { envConfig, loginData } from '@/test/fixtures';
+import type { EnvConfig } from '@/site';
+import { loginData } from '@/test/fixtures';
 import { ok } from '@/test/handlers';
 import { renderUi } from '@/test/render';
 import { server } from '@/test/server';
 import { RegisterForm } from '../components/RegisterForm';
 
-const currencies = envConfig().currencies;
-
-function renderForm(onDone = () => {}, extra: { strongPasswords?: boolean; smsVerifySeconds?: number; demoMode?: boolean } = {}) {
-  return renderUi(<RegisterForm currencies={currencies} siteCurrency="USD" linkExpireMinutes={60} onDone={onDone} {...extra} />);
+function renderForm(onDone = () => {}, env: Partial<EnvConfig> = {}) {
+  return renderUi(<RegisterForm onDone={onDone} />, { env });
 }
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -93,6 +92,15 @@ describe('register form fields', () => {
     await screen.findByTestId('register-form');
     await user.click(screen.getByTestId('reg-agreement-open'));
     expect(await screen.findByText('Be 18 or older.')).toBeTruthy();
+    // A title, capitalised as one (the sentence's lower-case link text is another key).
+    expect(within(screen.getByTestId('agreement-modal')).getByRole('heading', { level: 2 }).textContent).toBe('Service agreement');
+  });
+
+  it('every password input says what to type', async () => {
+    renderForm();
+    await screen.findByTestId('register-form');
+    expect(screen.getByTestId('reg-password').getAttribute('placeholder')).toBe('Please enter your password');
+    expect(screen.getByTestId('reg-checkPassword').getAttribute('placeholder')).toBe('Please enter your password again');
   });
 });
 
@@ -351,7 +359,7 @@ describe('strong password rule (env_config.password_rule "strong")', () => {
   }
 
   it('caps the inputs at 64 and shows the strong hint', async () => {
-    renderForm(() => {}, { strongPasswords: true });
+    renderForm(() => {}, { password_rule: 'strong' });
     await screen.findByTestId('register-form');
     expect((screen.getByTestId('reg-password') as HTMLInputElement).maxLength).toBe(64);
     expect((screen.getByTestId('reg-checkPassword') as HTMLInputElement).maxLength).toBe(64);
@@ -366,7 +374,7 @@ describe('strong password rule (env_config.password_rule "strong")', () => {
     let called = 0;
     server.use(http.post('/api/register', () => (called++, ok(loginData))));
     const user = userEvent.setup();
-    renderForm(() => {}, { strongPasswords: true });
+    renderForm(() => {}, { password_rule: 'strong' });
     await fillWith(user, password);
     await user.click(screen.getByTestId('reg-submit'));
     expect((await screen.findByTestId('field-error-password')).textContent).toBe(text);
@@ -378,7 +386,7 @@ describe('strong password rule (env_config.password_rule "strong")', () => {
     server.use(http.post('/api/register', async ({ request }) => ((payload = (await request.json()) as Record<string, unknown>), ok(loginData))));
     const done = vi.fn();
     const user = userEvent.setup();
-    renderForm(done, { strongPasswords: true });
+    renderForm(done, { password_rule: 'strong' });
     await fillWith(user, 'correct horse!');
     await user.click(screen.getByTestId('reg-submit'));
     await waitFor(() => expect(done).toHaveBeenCalled());
@@ -399,7 +407,7 @@ describe('configured SMS verify time (env_config.sms_verify_seconds)', () => {
   it('counts down from 300, then from the configured time', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderForm(() => {}, { smsVerifySeconds: 90 });
+    renderForm(() => {}, { sms_verify_seconds: 90 });
     await screen.findByTestId('register-form');
     await user.type(screen.getByTestId('reg-memberPhone'), '5551234567');
     await user.click(screen.getByTestId('sms-send'));
@@ -418,7 +426,7 @@ describe('demo mode', () => {
       http.post('/api/register', () => (calls++, ok(loginData))),
       http.post('/api/register/sms', () => (calls++, ok({}))),
     );
-    renderForm(() => {}, { demoMode: true });
+    renderForm(() => {}, { demo_mode: true });
     await screen.findByTestId('register-form');
     fireEvent.change(screen.getByTestId('reg-memberPhone'), { target: { value: '5551234567' } });
     expect(screen.getByTestId('reg-submit')).toHaveProperty('disabled', true);

@@ -2,17 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import type { LoginData } from '@/lib/session';
 import { getSiteId } from '@/lib/site-id';
-import type { AgreementBlock } from '../types';
-
-export const agreementQuery = (lang: string) =>
-  queryOptions({
-    queryKey: ['register', 'agreement', getSiteId(), lang],
-    queryFn: ({ signal }) =>
-      request<{ list: AgreementBlock[] }>('/arks/web/register-settings/service-agreement', { site_id: getSiteId() }, { signal }).then(
-        (d) => d.list ?? [],
-      ),
-    staleTime: 10 * 60_000,
-  });
 
 export interface AgentDomain {
   is_valid: number;

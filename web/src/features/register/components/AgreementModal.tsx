@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/ui/Modal';
 import { useLanguage } from '@/lib/use-language';
-import { agreementQuery } from '../api/register';
+import { agreementQuery } from '@/api';
 
 /** The service agreement (/arks/web/register-settings/service-agreement); its HTML is sanitised by the server. */
 export function AgreementModal({ onClose, onAgree }: { onClose: () => void; onAgree: () => void }) {
@@ -14,7 +14,7 @@ export function AgreementModal({ onClose, onAgree }: { onClose: () => void; onAg
       open
       onClose={onClose}
       size="md"
-      title={t('service_agreement')}
+      title={t('service_agreement_title')}
       testId="agreement-modal"
       closeTestId="agreement-close"
       footer={

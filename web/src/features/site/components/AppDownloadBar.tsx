@@ -6,7 +6,7 @@ import { browser } from '@/lib/browser';
 import { isIOS, isStandalone } from '@/lib/device';
 import { local, LS, session } from '@/lib/storage';
 import { logoQuery } from '../api/site';
-import { useEnvConfig } from '../hooks/useEnvConfig';
+import { useEnvConfig } from '@/site';
 import './hints.css';
 
 const CLOSED_KEY = 'app_bar_closed';

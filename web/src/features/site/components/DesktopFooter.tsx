@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '@/lib/use-language';
 import { footerQuery } from '../api/site';
 import { classifyFooterLink } from '../footer-links';
-import { useEnvConfig } from '../hooks/useEnvConfig';
+import { useEnvConfig } from '@/site';
 import type { FooterLink } from '../types';
 import './footer.css';
 
@@ -24,7 +25,8 @@ function FooterAnchor({ link }: { link: FooterLink }) {
   );
 }
 
-export function DesktopFooter() {
+/** legal: more entries of the legal line (the shell passes the terms link). */
+export function DesktopFooter({ legal }: { legal?: ReactNode }) {
   const { t } = useTranslation();
   const env = useEnvConfig();
   const lang = useLanguage();
@@ -58,6 +60,7 @@ export function DesktopFooter() {
             © {new Date().getFullYear()} {env.site_name}. {t('all_rights_reserved')}
           </span>
           <span>{t('responsible_gaming_note')}</span>
+          {legal}
         </div>
       </div>
     </footer>

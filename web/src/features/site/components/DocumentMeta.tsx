@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/lib/use-language';
 import { logoQuery } from '../api/site';
-import { useEnvConfig } from '../hooks/useEnvConfig';
+import { useEnvConfig } from '@/site';
 
 function setMeta(attr: 'name' | 'property', key: string, content: string) {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, ShareIcon } from '@/components/ui/icons';
-import { useEnvConfig } from '../hooks/useEnvConfig';
+import { useEnvConfig } from '@/site';
 import './hints.css';
 
 export default function IosHomeHint({ onDismiss }: { onDismiss: () => void }) {

@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useUnreadLetters } from '@/api';
+import { Badge } from '@/components/ui/Badge';
 import { browser, isExternalUrl } from '@/lib/browser';
 import { isLoggedIn } from '@/lib/session';
-import { openModal } from '@/lib/ui-store';
+import { openModal } from '@/lib/modals';
 import { useLanguage } from '@/lib/use-language';
 import { mobileFooterQuery } from '../api/site';
-import { useEnvConfig } from '../hooks/useEnvConfig';
+import { useEnvConfig } from '@/site';
 import type { MobileFooterItem, MobileFooterType } from '../types';
 import './footer.css';
 
@@ -32,6 +34,7 @@ export function MobileFooterNav({ template }: { template: string }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { data: items } = useQuery(mobileFooterQuery(template, lang));
+  const unread = useUnreadLetters(lang);
 
   const go = (url: string) => {
     if (!url) return;
@@ -83,6 +86,7 @@ export function MobileFooterNav({ template }: { template: string }) {
             onClick={() => activate(item)}
           >
             <img src={active ? item.icon_active || item.icon : item.icon} alt="" />
+            {item.type === 'letter' && <Badge count={unread} testId="footer-letter-badge" />}
             <span>{item.title}</span>
           </button>
         );

@@ -1,4 +1,4 @@
-import { useEnvConfig } from '../hooks/useEnvConfig';
+import { useEnvConfig } from '@/site';
 import './footer.css';
 
 export function SeoContent() {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { browser, isExternalUrl } from '@/lib/browser';
 import { useLanguage } from '@/lib/use-language';
 import { floatQuery } from '../api/site';
-import { useEnvConfig } from '../hooks/useEnvConfig';
+import { useEnvConfig } from '@/site';
 import type { FloatItem } from '../types';
 import './footer.css';
 

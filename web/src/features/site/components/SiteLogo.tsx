@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { logoQuery } from '../api/site';
-import { useEnvConfig } from '../hooks/useEnvConfig';
+import { useEnvConfig } from '@/site';
 
 export function SiteLogo({ type }: { type: 'desktop' | 'mobile' }) {
   const env = useEnvConfig();

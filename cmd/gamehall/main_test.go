@@ -1,0 +1,44 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"gamehall/internal/db"
+)
+
+// TestAuditCommand: gamehall audit is clean on a fresh demo database and
+// exits 1 naming the violation once a balance no longer matches its
+// postings; gamehall admin adjust posts through the ledger.
+func TestAuditCommand(t *testing.T) {
+	dir := t.TempDir()
+	env := func(string) string { return "" }
+	var out, errOut bytes.Buffer
+	if code := run([]string{"seed", "--data-dir", dir}, env, &out, &errOut); code != 0 {
+		t.Fatalf("seed: %d %s", code, errOut.String())
+	}
+	out.Reset()
+	if code := run([]string{"audit", "--data-dir", dir}, env, &out, &errOut); code != 0 || !strings.Contains(out.String(), "clean") {
+		t.Fatalf("audit on a fresh database: %d %s %s", code, out.String(), errOut.String())
+	}
+	out.Reset()
+	if code := run([]string{"admin", "--data-dir", dir, "adjust", "demo001", "-5", "test", "debit"}, env, &out, &errOut); code != 0 ||
+		!strings.Contains(out.String(), `"balance": 995.00`) {
+		t.Fatalf("admin adjust: %d %s %s", code, out.String(), errOut.String())
+	}
+	d, err := db.OpenSQLite(context.Background(), dir+"/gamehall.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Exec(`UPDATE ledger_accounts SET balance = balance + 1 WHERE kind = 'main' AND member_id = 2`); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	out.Reset()
+	if code := run([]string{"audit", "--data-dir", dir}, env, &out, &errOut); code != 1 ||
+		!strings.Contains(out.String(), "VIOLATION: balance differs from the sum of its postings") {
+		t.Fatalf("audit of a tampered balance: %d %s", code, out.String())
+	}
+}

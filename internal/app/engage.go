@@ -1,0 +1,54 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"gamehall/internal/auth"
+	"gamehall/internal/content"
+	"gamehall/internal/inbox"
+	"gamehall/internal/ledger"
+	"gamehall/internal/promo"
+	"gamehall/internal/site"
+	"gamehall/internal/wallet"
+)
+
+// engage wires letters, member bulletins, red envelopes and the sign-in.
+type engage struct {
+	inbox     *inbox.Service
+	promo     *promo.Service
+	bulletins *content.Service
+}
+
+func (a *App) buildEngage(w *wiring, s *sites, m *members, mo *money, l *ledger.Ledger) *engage {
+	zone, err := time.LoadLocation(site.DisplayZone)
+	if err != nil {
+		// Caracas has kept UTC-4 all year since 2016.
+		zone = time.FixedZone(site.DisplayZone, -4*3600)
+	}
+	e := &engage{
+		inbox: inbox.NewService(a.DB, s.svc, m.svc, m.hub, time.Now),
+		promo: promo.NewService(promo.Deps{DB: a.DB, Sites: s.svc, Ledger: l, Deposits: deposits{mo.wallet, zone}, Pub: m.hub,
+			Now: time.Now, Zone: zone}),
+		bulletins: content.NewService(content.NewStore(a.DB), s.svc, jackpotPools{l}),
+	}
+	members := w.router.With(auth.Required(w.apis))
+	inbox.NewHandler(e.inbox).Routes(members)
+	promo.NewHandler(e.promo).Routes(members)
+	content.NewHandler(e.bulletins, a.cfg.SiteID, auth.IsMember, 0).MemberRoutes(members, time.Now)
+	return e
+}
+
+// deposits tells envelopes with a deposit condition whether the member
+// deposited in the window (the wallet's deposit movements).
+type deposits struct {
+	w    *wallet.Service
+	zone *time.Location
+}
+
+func (d deposits) DepositedBetween(ctx context.Context, m promo.Member, from, to time.Time) (bool, error) {
+	page, err := d.w.Transactions(ctx, wallet.Member{SiteID: m.SiteID, ID: m.ID, Currency: m.Currency}, wallet.RecordQuery{
+		Kinds: []string{string(ledger.Deposit)}, From: from.UTC().Format(time.RFC3339), To: to.UTC().Format(time.RFC3339),
+		Page: 1, Count: 1}, d.zone)
+	return len(page.List) > 0, err
+}

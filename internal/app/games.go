@@ -1,0 +1,54 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"gamehall/internal/auth"
+	"gamehall/internal/engine/rng"
+	"gamehall/internal/framecheck"
+	"gamehall/internal/games"
+	"gamehall/internal/ledger"
+	"gamehall/internal/limits"
+	"gamehall/internal/provider"
+	"gamehall/internal/provider/house"
+)
+
+// buildGames wires the catalogue, the in-house provider (its game pages and
+// play API under /games/) and /check_iframe.
+// catalogue is the games area as the money area needs it.
+type catalogue struct {
+	svc       *games.Service
+	providers *provider.Registry
+	// wallet reaches the wallet, built after the games it lists.
+	wallet *gamesWallet
+	// handler caches catalogue answers (dropped by operator writes).
+	handler *games.Handler
+}
+
+func (a *App) buildGames(w *wiring, s *sites, m *members, l *ledger.Ledger, protect *limits.Service, remotes ...provider.Provider) *catalogue {
+	houseStore := house.NewStore(a.DB)
+	inHouse := house.NewGames()
+	demo := house.NewDemoSessions(houseStore, inHouse, s.svc, time.Now)
+	play := house.NewPlay(inHouse, houseStore, demo, l, time.Now, rng.NewPool()).
+		WithAnnounce(func(currency string, data map[string]any) { m.hub.Publish("web_api."+currency, "jackpot_win", data) }).
+		WithGuard(protect)
+	house.NewHandler(play, w.spa, w.limits).Routes(w.router, w.mux)
+	a.sweeps = append(a.sweeps, func(ctx context.Context) error {
+		_, err := houseStore.DeleteExpired(ctx, time.Now().UnixMicro())
+		return err
+	})
+	gamesStore := games.NewStore(a.DB)
+	c := &catalogue{providers: provider.NewRegistry(append([]provider.Provider{house.NewProvider(demo, l)}, remotes...)...),
+		wallet: &gamesWallet{}}
+	svc := games.NewService(gamesStore, s.svc, c.providers).WithMoney(c.wallet, m.hub, w.limits, a.log)
+	c.svc = svc
+	h := games.NewHandler(svc, a.cfg.ContentCacheTTL, w.limits)
+	c.handler = h
+	h.Routes(w.router, w.mux)
+	h.MemberRoutes(w.router.With(auth.Required(w.apis)))
+	games.NewMemberGames(gamesStore, func() int64 { return time.Now().UnixMicro() }).Routes(w.router.With(auth.Required(w.apis)))
+	framecheck.NewHandler(framecheck.New(framecheck.Options{}), time.Minute, w.limits).Routes(w.router)
+	m.wallet.games = svc
+	return c
+}

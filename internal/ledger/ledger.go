@@ -1,0 +1,509 @@
+// Package ledger is the double-entry core of every money movement: accounts
+// per member and currency (main wallet, a wallet per game provider,
+// withdrawal hold) and system accounts per currency (gateway clearing, house
+// per provider, promotions, jackpot pool, manual adjustments).
+//
+// One Post writes one balanced transaction: its postings sum to zero in one
+// currency, under a unique idempotency key. The same key with the same
+// content answers the first result; with other content it is refused.
+// Member accounts never go below zero: every debit is one conditional
+// update, and a CHECK holds it in the database too. Every posting keeps
+// the balance right after it. Audit proves the invariants at any time.
+package ledger
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"gamehall/internal/api"
+	"gamehall/internal/db"
+)
+
+// AccountKind names what an account is for.
+type AccountKind string
+
+// Member account kinds: guarded, never below zero.
+const (
+	Main     AccountKind = "main"     // the member's cash wallet
+	Provider AccountKind = "provider" // the member's wallet at one game provider
+	Hold     AccountKind = "hold"     // withdrawals waiting for the operator
+	Transit  AccountKind = "transit"  // transfers to or from a provider whose outcome is not known yet
+)
+
+// System account kinds: may go negative, sharded.
+const (
+	Clearing    AccountKind = "clearing"    // payment gateway clearing (Provider: the gateway)
+	House       AccountKind = "house"       // the house of one game provider
+	Promotions  AccountKind = "promotions"  // bonuses, envelopes, sign-in awards, cash back
+	Jackpot     AccountKind = "jackpot"     // the jackpot pool
+	Adjustments AccountKind = "adjustments" // the operator's manual adjustments
+	Fees        AccountKind = "fees"        // payment fees charged to members
+)
+
+// Member reports whether kind is a member account (guarded, never below zero).
+func (k AccountKind) Member() bool { return k == Main || k == Provider || k == Hold || k == Transit }
+
+func (k AccountKind) known() bool {
+	switch k {
+	case Main, Provider, Hold, Transit, Clearing, House, Promotions, Jackpot, Adjustments, Fees:
+		return true
+	}
+	return false
+}
+
+// Kind is what a transaction records.
+type Kind string
+
+// Transaction kinds.
+const (
+	Deposit          Kind = "deposit"
+	Withdrawal       Kind = "withdrawal"        // the hold is paid out
+	WithdrawalHold   Kind = "withdrawal_hold"   // main -> hold
+	WithdrawalReturn Kind = "withdrawal_return" // hold -> main (rejected or failed)
+	TransferIn       Kind = "transfer_in"       // main -> provider wallet
+	TransferOut      Kind = "transfer_out"      // provider wallet -> main
+	TransferReturn   Kind = "transfer_return"   // a failed transfer's money back where it came from
+	Bet              Kind = "bet"
+	Win              Kind = "win"
+	Bonus            Kind = "bonus"
+	BonusForfeit     Kind = "bonus_forfeit"
+	Adjustment       Kind = "adjustment"
+	JackpotFeed      Kind = "jackpot_feed"
+	JackpotWin       Kind = "jackpot_win"
+)
+
+func (k Kind) known() bool {
+	switch k {
+	case Deposit, Withdrawal, WithdrawalHold, WithdrawalReturn, TransferIn, TransferOut, TransferReturn, Bet, Win, Bonus, BonusForfeit,
+		Adjustment, JackpotFeed, JackpotWin:
+		return true
+	}
+	return false
+}
+
+// Account names an account within a transaction's currency: a member's
+// (MemberID > 0) or a system account (MemberID 0). Provider names the game
+// provider (Provider, House) or the gateway (Clearing).
+type Account struct {
+	Kind     AccountKind
+	MemberID int64
+	Provider string
+}
+
+func (a Account) String() string {
+	s := string(a.Kind)
+	if a.MemberID > 0 {
+		s += ":" + strconv.FormatInt(a.MemberID, 10)
+	}
+	if a.Provider != "" {
+		s += ":" + a.Provider
+	}
+	return s
+}
+
+// Posting is one line of an entry: Amount is added to the account's balance.
+type Posting struct {
+	Account Account
+	Amount  int64
+}
+
+// Entry is a transaction to post.
+type Entry struct {
+	Key       string // idempotency key, unique across the ledger
+	Kind      Kind
+	Currency  string
+	Reference string // the order, round or award the movement belongs to
+	Memo      string // free text for people (an adjustment's reason)
+	Postings  []Posting
+}
+
+// Line is a posted line with the account's balance right after it.
+type Line struct {
+	Account      Account
+	AccountID    int64
+	Amount       int64
+	BalanceAfter int64
+}
+
+// Result is a posted transaction. Replayed says the key had been posted
+// before and this is that first result.
+type Result struct {
+	TxID      int64
+	CreatedAt time.Time
+	Lines     []Line
+	Replayed  bool
+}
+
+// Balance is the balance after the transaction of a member account of it (0
+// when the entry has no such line).
+func (r Result) Balance(a Account) int64 {
+	for _, l := range r.Lines {
+		if l.Account == a {
+			return l.BalanceAfter
+		}
+	}
+	return 0
+}
+
+// Limits of an entry.
+const (
+	// MaxAmount bounds one posting: a trillion in the major unit of a
+	// two-decimal currency, far from int64 overflow however many postings.
+	MaxAmount = 1_000_000_000_000_00
+	maxKey    = 128
+	maxRef    = 128
+	maxMemo   = 500
+)
+
+// Failures the ledger reports with their own codes.
+var (
+	// ErrInsufficient: a member account would go below zero.
+	ErrInsufficient = api.NewError(301, "ledger_insufficient_funds")
+	// ErrKeyReused: the idempotency key was posted before with other content.
+	ErrKeyReused = api.NewError(302, "ledger_key_reused")
+)
+
+// errEntry is a malformed entry: a programming error of the caller, never
+// a client's input, so it is not an api error.
+var errEntry = errors.New("ledger: malformed entry")
+
+// Ledger posts and reads.
+type Ledger struct {
+	db     *db.DB
+	store  *store
+	now    func() time.Time
+	notify func(memberID int64, currency string)
+	shards int
+	batch  *batcher // nil: every posting commits on its own
+	// ids caches account ids (they never change); filled after commit.
+	mu  sync.RWMutex
+	ids map[accountKey]int64
+}
+
+// accountKey is one account row.
+type accountKey struct {
+	Account
+	Currency string
+	Shard    int
+}
+
+// Shards is how many rows each system account is split into.
+const Shards = 16
+
+// New returns the ledger on d. notify (nil: none) hears, once a posting has
+// committed, of every member whose money moved: the app publishes the cash
+// event with it, so every screen showing a balance refreshes, whatever moved
+// the money.
+func New(d *db.DB, now func() time.Time, notify func(memberID int64, currency string), opts ...Option) *Ledger {
+	l := &Ledger{db: d, store: newStore(d), now: now, notify: notify, shards: Shards, ids: map[accountKey]int64{}}
+	for _, o := range opts {
+		o(l)
+	}
+	return l
+}
+
+// Option tunes a ledger.
+type Option func(*Ledger)
+
+// WithGroupCommit makes one writer commit the postings of callers outside
+// a transaction in batches: one durable commit for many postings, where a
+// database that commits one writer at a time (SQLite) would otherwise pay
+// a sync per posting. Close drains it.
+func WithGroupCommit() Option {
+	return func(l *Ledger) { l.batch = newBatcher(l) }
+}
+
+// Close answers the postings waiting for a batch and stops its writer;
+// later posts commit on their own. Safe without group commit and twice.
+func (l *Ledger) Close() { l.batch.close() }
+
+// validate checks an entry and returns its postings in the order accounts
+// are locked (by kind, member, provider: one global order, so concurrent
+// transactions never wait on each other in a cycle).
+func (e Entry) validate() ([]Posting, error) {
+	bad := func(why string) error { return fmt.Errorf("%w: %s", errEntry, why) }
+	switch {
+	case e.Key == "" || len(e.Key) > maxKey:
+		return nil, bad("key")
+	case !e.Kind.known():
+		return nil, bad("kind " + string(e.Kind))
+	case len(e.Currency) != 3:
+		return nil, bad("currency")
+	case len(e.Reference) > maxRef || len(e.Memo) > maxMemo:
+		return nil, bad("reference or memo too long")
+	case len(e.Postings) < 2:
+		return nil, bad("fewer than two postings")
+	}
+	var sum int64
+	seen := map[Account]bool{}
+	for _, p := range e.Postings {
+		a := p.Account
+		switch {
+		case !a.Kind.known():
+			return nil, bad("account kind " + string(a.Kind))
+		case a.Kind.Member() != (a.MemberID > 0):
+			return nil, bad("member account without a member, or a system account with one")
+		case (a.Kind == Provider || a.Kind == House) && a.Provider == "":
+			return nil, bad("provider account without a provider")
+		case p.Amount == 0 || p.Amount > MaxAmount || p.Amount < -MaxAmount:
+			return nil, bad("amount")
+		case seen[a]:
+			return nil, bad("account twice")
+		}
+		seen[a] = true
+		sum += p.Amount
+	}
+	if sum != 0 {
+		return nil, bad("postings do not sum to zero")
+	}
+	sorted := slices.Clone(e.Postings)
+	slices.SortFunc(sorted, func(x, y Posting) int { return strings.Compare(x.Account.sortKey(), y.Account.sortKey()) })
+	return sorted, nil
+}
+
+func (a Account) sortKey() string {
+	return fmt.Sprintf("%s|%020d|%s", a.Kind, a.MemberID, a.Provider)
+}
+
+// fingerprint identifies an entry's content.
+func (e Entry) fingerprint(sorted []Posting) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s", e.Key, e.Kind, e.Currency, e.Reference, e.Memo)
+	for _, p := range sorted {
+		fmt.Fprintf(h, "\x00%s\x00%d", p.Account.sortKey(), p.Amount)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// shard picks the row of a system account an entry posts to: by member when
+// the entry moves a member's money (one member's postings stay on one
+// shard), else by key.
+func (l *Ledger) shard(e Entry) int {
+	for _, p := range e.Postings {
+		if p.Account.MemberID > 0 {
+			return int(p.Account.MemberID % int64(l.shards))
+		}
+	}
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(e.Key))
+	return int(h.Sum32() % uint32(l.shards))
+}
+
+// Post writes e in the transaction ctx carries (in a savepoint, so its
+// failure leaves the caller's transaction usable), or in its own: with
+// group commit, a batch transaction shared with other callers, answered
+// once it committed. A key posted before answers the first result
+// (Replayed) when the content is the same, and ErrKeyReused when it is
+// not; a debit a member account cannot cover is ErrInsufficient and writes
+// nothing.
+func (l *Ledger) Post(ctx context.Context, e Entry) (Result, error) {
+	sorted, err := e.validate()
+	if err != nil {
+		return Result{}, err
+	}
+	p := pending{entry: e, sorted: sorted, fp: e.fingerprint(sorted), shard: l.shard(e)}
+	if l.db.InTx(ctx) {
+		var out Result
+		err = l.db.Tx(ctx, func(ctx context.Context) error {
+			out, err = l.write(ctx, p)
+			if err == nil && !out.Replayed {
+				l.afterCommit(ctx, p)
+			}
+			return err
+		})
+		return p.answer(out, err)
+	}
+	out, err := l.batch.post(ctx, p)
+	if errors.Is(err, errNoBatch) {
+		out, err = l.postAlone(ctx, p)
+	}
+	if err == nil && !out.Replayed {
+		l.notifyMembers(p)
+	}
+	return p.answer(out, err)
+}
+
+// pending is a validated entry on its way to the database.
+type pending struct {
+	entry  Entry
+	sorted []Posting // in lock order
+	fp     string
+	shard  int
+}
+
+// answer is what Post returns for a write's outcome.
+func (p pending) answer(out Result, err error) (Result, error) {
+	if errors.Is(err, db.ErrCheck) {
+		// The database's CHECK caught what the conditional update should
+		// have: still a refusal, never a negative balance.
+		return Result{}, ErrInsufficient
+	}
+	if err != nil {
+		return Result{}, fmt.Errorf("post %s: %w", p.entry.Kind, err)
+	}
+	return out, nil
+}
+
+// postAlone writes p in a transaction of its own: on PostgreSQL one
+// statement (one round trip, committed on its own), elsewhere a Tx.
+func (l *Ledger) postAlone(ctx context.Context, p pending) (Result, error) {
+	ids, err := l.accountIDs(ctx, p)
+	if err != nil {
+		return Result{}, err
+	}
+	if l.db.Dialect == db.Postgres {
+		now := l.now().UTC().UnixMicro()
+		out, fresh, err := l.store.postOnce(ctx, p.entry, p.fp, now, ids, p.sorted)
+		if err != nil || fresh {
+			return out, err
+		}
+		return l.replay(ctx, p.entry, p.fp)
+	}
+	var out Result
+	err = l.db.Tx(ctx, func(ctx context.Context) error {
+		out, err = l.write(ctx, p)
+		return err
+	})
+	return out, err
+}
+
+// write posts p in the transaction ctx carries: the caller's, its own or
+// a batch's.
+func (l *Ledger) write(ctx context.Context, p pending) (Result, error) {
+	e := p.entry
+	now := l.now().UTC()
+	txID, fresh, err := l.store.insertTx(ctx, e, p.fp, now.UnixMicro())
+	if err != nil {
+		return Result{}, err
+	}
+	if !fresh {
+		return l.replay(ctx, e, p.fp)
+	}
+	ids, err := l.accountIDs(ctx, p)
+	if err != nil {
+		return Result{}, err
+	}
+	out := Result{TxID: txID, CreatedAt: time.UnixMicro(now.UnixMicro()).UTC(), Lines: make([]Line, 0, len(p.sorted))}
+	for i, posting := range p.sorted {
+		after, ok, err := l.store.apply(ctx, ids[i], posting.Amount)
+		if err != nil {
+			return Result{}, err
+		}
+		if !ok {
+			return Result{}, ErrInsufficient
+		}
+		out.Lines = append(out.Lines, Line{Account: posting.Account, AccountID: ids[i], Amount: posting.Amount, BalanceAfter: after})
+	}
+	if err := l.store.insertPostings(ctx, txID, out.Lines, now.UnixMicro()); err != nil {
+		return Result{}, err
+	}
+	return out, nil
+}
+
+// accountIDs are the account rows of p's postings, in p.sorted's order.
+func (l *Ledger) accountIDs(ctx context.Context, p pending) ([]int64, error) {
+	ids := make([]int64, len(p.sorted))
+	for i, posting := range p.sorted {
+		key := accountKey{Account: posting.Account, Currency: p.entry.Currency}
+		if !posting.Account.Kind.Member() {
+			key.Shard = p.shard
+		}
+		id, err := l.accountID(ctx, key)
+		if err != nil {
+			return nil, err
+		}
+		ids[i] = id
+	}
+	return ids, nil
+}
+
+// afterCommit tells notify of p's members once the transaction ctx carries
+// commits.
+func (l *Ledger) afterCommit(ctx context.Context, p pending) {
+	if l.notify != nil {
+		l.db.AfterCommit(ctx, func() { l.notifyMembers(p) })
+	}
+}
+
+// notifyMembers tells notify of p's members; only call it once p committed.
+func (l *Ledger) notifyMembers(p pending) {
+	if l.notify == nil {
+		return
+	}
+	for _, m := range members(p.sorted) {
+		l.notify(m, p.entry.Currency)
+	}
+}
+
+// members lists the members an entry moves money of, once each.
+func members(postings []Posting) []int64 {
+	var out []int64
+	for _, p := range postings {
+		if m := p.Account.MemberID; m > 0 && !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// replay answers a key posted before: its first result, or ErrKeyReused.
+func (l *Ledger) replay(ctx context.Context, e Entry, fp string) (Result, error) {
+	prev, err := l.store.txByKey(ctx, e.Key)
+	if err != nil {
+		return Result{}, err
+	}
+	if prev.fingerprint != fp {
+		return Result{}, ErrKeyReused
+	}
+	lines, err := l.store.lines(ctx, prev.id)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{TxID: prev.id, CreatedAt: time.UnixMicro(prev.createdAt).UTC(), Lines: lines, Replayed: true}, nil
+}
+
+// accountID finds or opens the account row of key.
+func (l *Ledger) accountID(ctx context.Context, key accountKey) (int64, error) {
+	l.mu.RLock()
+	id, ok := l.ids[key]
+	l.mu.RUnlock()
+	if ok {
+		return id, nil
+	}
+	id, err := l.store.ensureAccount(ctx, key, l.now().UTC().UnixMicro())
+	if err != nil {
+		return 0, err
+	}
+	// Only a committed row may be cached: a rolled-back one is gone.
+	l.db.AfterCommit(ctx, func() {
+		l.mu.Lock()
+		l.ids[key] = id
+		l.mu.Unlock()
+	})
+	return id, nil
+}
+
+// Balance is an account's balance in currency (a system account's is the
+// sum of its shards); 0 for an account that never moved.
+func (l *Ledger) Balance(ctx context.Context, a Account, currency string) (int64, error) {
+	return l.store.balance(ctx, a, currency)
+}
+
+// Balances are a member's account balances in currency, by account.
+func (l *Ledger) Balances(ctx context.Context, memberID int64, currency string) (map[Account]int64, error) {
+	return l.store.memberBalances(ctx, memberID, currency)
+}
+
+// ProviderWallets lists every member wallet at one provider.
+func (l *Ledger) ProviderWallets(ctx context.Context, code string) ([]ProviderWallet, error) {
+	return l.store.providerWallets(ctx, code)
+}

@@ -1,0 +1,88 @@
+package limits
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"gamehall/internal/db"
+)
+
+// row is one stored limit.
+type row struct {
+	Kind          Kind
+	Period        Period
+	Amount        int64
+	PendingAmount sql.NullInt64 // removal: -1
+	PendingAt     sql.NullInt64
+	UpdatedAt     int64
+}
+
+// Store is the SQL of player_limits.
+type Store struct{ db *db.DB }
+
+// NewStore returns the store over d.
+func NewStore(d *db.DB) *Store { return &Store{db: d} }
+
+func scanRow(r *sql.Rows, l *row) error {
+	var kind, period string
+	if err := r.Scan(&kind, &period, &l.Amount, &l.PendingAmount, &l.PendingAt, &l.UpdatedAt); err != nil {
+		return err
+	}
+	l.Kind, l.Period = Kind(kind), Period(period)
+	return nil
+}
+
+// list is every limit of the member.
+func (s *Store) list(ctx context.Context, memberID int64) ([]row, error) {
+	out, err := db.Query(ctx, s.db.Q(ctx), `SELECT kind, period, amount, pending_amount, pending_at, updated_at
+		FROM player_limits WHERE member_id = $1 ORDER BY kind, period`, scanRow, memberID)
+	if err != nil {
+		return nil, fmt.Errorf("limits: %w", err)
+	}
+	return out, nil
+}
+
+// lock takes the member's limit rows of the given kinds for the rest of the
+// transaction and answers them: on PostgreSQL two decisions for one member
+// queue here (SQLite has one writer anyway). No row: no limit to keep.
+func (s *Store) lock(ctx context.Context, memberID int64, kinds ...Kind) ([]row, error) {
+	args := []any{memberID}
+	in := ""
+	for i, k := range kinds {
+		args = append(args, string(k))
+		if i > 0 {
+			in += ", "
+		}
+		in += fmt.Sprintf("$%d", i+2)
+	}
+	out, err := db.Query(ctx, s.db.Q(ctx), `UPDATE player_limits SET updated_at = updated_at
+		WHERE member_id = $1 AND kind IN (`+in+`) RETURNING kind, period, amount, pending_amount, pending_at, updated_at`,
+		scanRow, args...)
+	if err != nil {
+		return nil, fmt.Errorf("lock limits: %w", err)
+	}
+	return out, nil
+}
+
+// put writes a limit row as it is.
+func (s *Store) put(ctx context.Context, memberID int64, l row) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO player_limits (member_id, kind, period, amount, pending_amount, pending_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)
+		ON CONFLICT (member_id, kind, period) DO UPDATE SET amount = excluded.amount, pending_amount = excluded.pending_amount,
+			pending_at = excluded.pending_at, updated_at = excluded.updated_at`,
+		memberID, string(l.Kind), string(l.Period), l.Amount, l.PendingAmount, l.PendingAt, l.UpdatedAt)
+	if err != nil {
+		return fmt.Errorf("put limit: %w", db.MapError(err))
+	}
+	return nil
+}
+
+// remove deletes a limit.
+func (s *Store) remove(ctx context.Context, memberID int64, kind Kind, period Period) error {
+	if _, err := s.db.Q(ctx).ExecContext(ctx, `DELETE FROM player_limits WHERE member_id = $1 AND kind = $2 AND period = $3`,
+		memberID, string(kind), string(period)); err != nil {
+		return fmt.Errorf("remove limit: %w", db.MapError(err))
+	}
+	return nil
+}

@@ -1,0 +1,53 @@
+package member
+
+import (
+	"context"
+	"errors"
+
+	"gamehall/internal/db"
+	"gamehall/internal/secret"
+)
+
+// What the wallet asks of members: who holds the account, and the
+// withdrawal password under the account's shared lock.
+
+// Holder is the member's name (a bank account's holder must match it) and
+// whether a withdrawal password is set.
+func (s *Service) Holder(ctx context.Context, memberID int64) (string, bool, error) {
+	m, err := s.store.ByID(ctx, memberID)
+	if err != nil {
+		return "", false, err
+	}
+	return m.Name, m.WithdrawPasswordHash != "", nil
+}
+
+// CheckWithdrawPassword checks the member's withdrawal password. The check
+// is reserved against the lock that recovery and double validation share
+// (withdrawGuard) before it runs; a wrong one counts, the one that spends
+// the window locks. ok is false for a wrong password, locked while the lock
+// is on.
+func (s *Service) CheckWithdrawPassword(ctx context.Context, memberID int64, password string) (ok, locked bool, err error) {
+	m, err := s.store.ByID(ctx, memberID)
+	if err != nil {
+		return false, false, err
+	}
+	try, ok, err := s.reserveWithdraw(ctx, m.ID)
+	if err != nil || !ok {
+		return false, err == nil, err
+	}
+	if m.WithdrawPasswordHash == "" || secret.CheckPassword(m.WithdrawPasswordHash, password) != nil {
+		locked, err := s.withdrawFailed(ctx, m.ID, try)
+		return false, locked, err
+	}
+	return true, false, s.limit.Refund(ctx, try)
+}
+
+// Account finds a member of the site by account for the operator's money
+// calls: its id and currency.
+func (s *Service) Account(ctx context.Context, siteID int64, account string) (int64, string, error) {
+	m, err := s.byAccount(ctx, siteID, account)
+	if errors.Is(err, db.ErrNotFound) {
+		return 0, "", ErrMemberNotFound
+	}
+	return m.ID, m.Currency, err
+}

@@ -1,0 +1,135 @@
+package house_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"gamehall/internal/api"
+	"gamehall/internal/auth"
+	"gamehall/internal/db"
+	"gamehall/internal/dbtest"
+	"gamehall/internal/engine/rng"
+	"gamehall/internal/limits"
+	"gamehall/internal/seed"
+	"gamehall/internal/site"
+)
+
+// guarded is a real-money table whose member keeps limits.
+func guarded(t *testing.T, d *db.DB) (*realTable, *limits.Service, auth.Principal) {
+	t.Helper()
+	seq := rng.NewSeq(11)
+	var mu sync.Mutex
+	rt := newRealTable(t, d, func() rng.Source {
+		mu.Lock()
+		defer mu.Unlock()
+		return rng.NewSeq(seq.Uint64())
+	}, 100000)
+	svc := limits.NewService(d, rt.ledger, site.NewService(site.NewStore(d), false, 0, nil, time.Now), rt.clk.Now)
+	rt.play.WithGuard(svc)
+	return rt, svc, auth.Principal{MemberID: rt.member, SiteID: seed.DemoSiteID, Currency: "USD"}
+}
+
+func setLimit(t *testing.T, svc *limits.Service, p auth.Principal, kind limits.Kind, period limits.Period, amount string) {
+	t.Helper()
+	if _, err := svc.Set(context.Background(), p, limits.SetInput{Kind: kind, Period: period, Amount: json.RawMessage(amount)}); err != nil {
+		t.Fatalf("set %s %s %s: %v", kind, period, amount, err)
+	}
+}
+
+// spinAll plays n spins at once and answers the stakes accepted and the
+// codes of the refusals.
+func spinAll(t *testing.T, rt *realTable, n int, prefix string) (accepted []int64, refused map[int]int) {
+	t.Helper()
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	refused = map[int]int{}
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r, err := rt.play.Play(context.Background(), rt.session, fmt.Sprintf("%s%d", prefix, i), json.RawMessage(`{"line_bet":10}`))
+			mu.Lock()
+			defer mu.Unlock()
+			var e *api.Error
+			switch {
+			case err == nil:
+				accepted = append(accepted, r.Stake-r.Win)
+			case errors.As(err, &e):
+				refused[e.Code]++
+			default:
+				t.Errorf("spin: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+	return accepted, refused
+}
+
+// firstStake plays one round without limits and answers its stake and its
+// net loss.
+func firstStake(t *testing.T, rt *realTable) (stake, net int64) {
+	t.Helper()
+	r, err := rt.play.Play(context.Background(), rt.session, "first", json.RawMessage(`{"line_bet":10}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Stake, r.Stake - r.Win
+}
+
+func major(minor int64) string { return fmt.Sprintf("%d.%02d", minor/100, minor%100) }
+
+// TestWagerLimitHoldsUnderConcurrentBets: 50 spins at once against a wager
+// limit with room for ten more stakes take exactly ten.
+func TestWagerLimitHoldsUnderConcurrentBets(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		rt, svc, p := guarded(t, d)
+		stake, _ := firstStake(t, rt)
+		setLimit(t, svc, p, limits.Wager, limits.Day, major(11*stake))
+		accepted, refused := spinAll(t, rt, 50, "w")
+		if len(accepted) != 10 || refused[603] != 40 {
+			t.Fatalf("wager limit of 11 stakes after one: %d accepted, refusals %v", len(accepted), refused)
+		}
+		auditClean(t, rt.ledger)
+	})
+}
+
+// TestLossLimitHoldsUnderConcurrentBets: 50 spins at once against a loss
+// limit of five stakes: the member's loss in the window never passes it.
+func TestLossLimitHoldsUnderConcurrentBets(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		rt, svc, p := guarded(t, d)
+		stake, loss := firstStake(t, rt)
+		setLimit(t, svc, p, limits.Loss, limits.Day, major(5*stake))
+		accepted, refused := spinAll(t, rt, 50, "l")
+		for _, net := range accepted {
+			loss += net
+		}
+		if max(0, loss) > 5*stake || len(accepted) < 4 || refused[602] != 50-len(accepted) {
+			t.Fatalf("loss limit of 5 stakes: net loss %d (limit %d), %d accepted, refusals %v", loss, 5*stake, len(accepted), refused)
+		}
+		auditClean(t, rt.ledger)
+	})
+}
+
+// TestSessionTimeLimit: past the member's session-time limit a session
+// gets no new round.
+func TestSessionTimeLimit(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		rt, svc, p := guarded(t, d)
+		ctx := context.Background()
+		setLimit(t, svc, p, limits.Session, limits.PerPlay, "30")
+		if _, err := rt.play.Play(ctx, rt.session, "early", json.RawMessage(`{"line_bet":10}`)); err != nil {
+			t.Fatalf("a round within the limit: %v", err)
+		}
+		rt.clk.Add(31 * time.Minute)
+		_, err := rt.play.Play(ctx, rt.session, "late", json.RawMessage(`{"line_bet":10}`))
+		if !errors.Is(err, limits.ErrSessionLimit) {
+			t.Fatalf("a round past 30 minutes: %v, want the session limit", err)
+		}
+	})
+}

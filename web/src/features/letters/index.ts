@@ -1,0 +1,3 @@
+export { LetterBell } from './components/LetterBell';
+export { LetterPage } from './components/LetterPage';
+export { LetterSession } from './components/LetterSession';

@@ -1,0 +1,9 @@
+import { registerModal } from '@/lib/modals';
+
+declare module '@/lib/modals' {
+  interface ModalRegistry {
+    news: undefined;
+  }
+}
+
+registerModal('news', () => import('./components/NewsModal'));

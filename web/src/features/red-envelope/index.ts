@@ -1,0 +1,1 @@
+export { RedEnvelope } from './components/RedEnvelope';

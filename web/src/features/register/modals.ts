@@ -1,0 +1,9 @@
+import { registerModal } from '@/lib/modals';
+
+declare module '@/lib/modals' {
+  interface ModalRegistry {
+    register: undefined;
+  }
+}
+
+registerModal('register', () => import('./components/RegisterModal'));
