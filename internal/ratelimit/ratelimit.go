@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -55,24 +56,35 @@ func (l *Limiter) Allow(ctx context.Context, key string, max int, per time.Durat
 type Attempt struct {
 	key   string
 	start int64
-	// N is the attempt's number in its window, 1 for the first.
+	// N is the attempt's number in the sliding window ending now, 1 for
+	// the first.
 	N int
 }
 
-// Reserve counts an attempt of key in the current window before it is
-// evaluated, and reports whether it is within max. The count is one atomic
-// increment whose result decides, so at most max attempts of a window are
-// ever evaluated, whatever the concurrency and on every node (a check
-// before and a count after the evaluation would let every request of a
-// burst through). An attempt that turns out not to count (a success, when
-// only failures are limited) is given back with Refund.
+// Reserve counts an attempt of key before it is evaluated, and reports
+// whether it is within max in the window of length per that ends now. The
+// count is one atomic increment whose result decides, so at most max
+// attempts are ever evaluated, whatever the concurrency and on every node (a
+// check before and a count after the evaluation would let every request of
+// a burst through). The window slides: the previous fixed window's count is
+// carried in proportion to the part of it still inside the last per (rounded
+// up), so a burst across a window boundary gets no second allowance. An
+// attempt that turns out not to count (a success, when only failures are
+// limited) is given back with Refund.
 func (l *Limiter) Reserve(ctx context.Context, key string, max int, per time.Duration) (Attempt, bool, error) {
-	start := l.now().Truncate(per).UnixMicro()
-	n, err := l.hitAt(ctx, key, start)
+	now := l.now()
+	start := now.Truncate(per)
+	n, err := l.hitAt(ctx, key, start.UnixMicro())
 	if err != nil {
 		return Attempt{}, false, err
 	}
-	return Attempt{key: stored(key), start: start, N: n}, n <= max, nil
+	prev, err := l.countAt(ctx, stored(key), start.Add(-per).UnixMicro())
+	if err != nil {
+		return Attempt{}, false, err
+	}
+	left := float64(per-now.Sub(start)) / float64(per)
+	used := n + int(math.Ceil(float64(prev)*left))
+	return Attempt{key: stored(key), start: start.UnixMicro(), N: used}, used <= max, nil
 }
 
 // Refund gives a reserved attempt back to its window.
@@ -90,8 +102,10 @@ func (l *Limiter) Refund(ctx context.Context, a Attempt) error {
 
 // Count is the count of key in the current window without adding to it.
 func (l *Limiter) Count(ctx context.Context, key string, per time.Duration) (int, error) {
-	key = stored(key)
-	start := l.now().Truncate(per).UnixMicro()
+	return l.countAt(ctx, stored(key), l.now().Truncate(per).UnixMicro())
+}
+
+func (l *Limiter) countAt(ctx context.Context, key string, start int64) (int, error) {
 	var n int
 	err := l.db.Q(ctx).QueryRowContext(ctx, `SELECT count FROM rate_counters WHERE key = $1 AND window_start = $2`, key, start).Scan(&n)
 	if errors.Is(err, sql.ErrNoRows) {

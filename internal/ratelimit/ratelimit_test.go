@@ -181,3 +181,48 @@ func TestLongAndOddKeys(t *testing.T) {
 		}
 	})
 }
+
+// TestReserveSlidesAcrossWindows: attempts spent just before a window
+// boundary still count just after it, so a burst that straddles the
+// boundary gets no second allowance; the previous window's weight fades
+// as the new one fills.
+func TestReserveSlidesAcrossWindows(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 1, 1, 10, 14, 59, 0, time.UTC)
+		l := ratelimit.New(d, func() time.Time { return now })
+		reserve := func() bool {
+			t.Helper()
+			_, ok, err := l.Reserve(ctx, "acct", 10, 15*time.Minute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return ok
+		}
+		for i := range 10 {
+			if !reserve() {
+				t.Fatalf("attempt %d of 10 refused", i+1)
+			}
+		}
+		now = now.Add(2 * time.Second) // 10:15:01, a new fixed window
+		if reserve() {
+			t.Fatal("the 11th attempt two seconds later was let through")
+		}
+		// Halfway into the new window about half the old count remains:
+		// 5 carried + 1 refused above, so four more fit.
+		now = time.Date(2026, 1, 1, 10, 22, 30, 0, time.UTC)
+		got := 0
+		for range 10 {
+			if reserve() {
+				got++
+			}
+		}
+		if got != 4 {
+			t.Fatalf("halfway: %d attempts let through, want 4", got)
+		}
+		now = time.Date(2026, 1, 1, 10, 45, 0, 0, time.UTC)
+		if !reserve() {
+			t.Fatal("a window after the last burst still refuses")
+		}
+	})
+}
