@@ -289,7 +289,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput, meta Meta) (Lo
 	if err != nil {
 		return LoginData{}, err
 	}
-	// The day's registrations from one address are reserved before the
+	// The last 24 hours' registrations from one address are reserved before the
 	// work, and given back when the registration fails.
 	dayTry, ok, err := s.limit.Reserve(ctx, "register:day:"+strconv.FormatInt(in.SiteID, 10)+":"+meta.IP,
 		settings.RegisterPerIPLimit, 24*time.Hour)
