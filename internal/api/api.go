@@ -187,13 +187,13 @@ func (a *API) WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	env := envelope{Code: e.Code, Message: e.Message(a.msgs, lang), Data: e.Data}
 	if !known {
 		id := RequestID(r.Context())
-		a.log.ErrorContext(r.Context(), "request failed", "request_id", id, "path", r.URL.Path, "err", err)
+		a.log.ErrorContext(r.Context(), "request failed", "request_id", id, "route", route(r), "err", err)
 		env.Data = map[string]string{"request_id": id}
 	} else if e.Status == http.StatusServiceUnavailable {
 		w.Header().Set("Retry-After", "1")
-		a.log.WarnContext(r.Context(), "database busy", "request_id", RequestID(r.Context()), "path", r.URL.Path)
+		a.log.WarnContext(r.Context(), "database busy", "request_id", RequestID(r.Context()), "route", route(r))
 	} else if e.Status >= 500 {
-		a.log.ErrorContext(r.Context(), "request failed", "request_id", RequestID(r.Context()), "path", r.URL.Path, "err", err)
+		a.log.ErrorContext(r.Context(), "request failed", "request_id", RequestID(r.Context()), "route", route(r), "err", err)
 	}
 	if env.Data == nil {
 		env.Data = struct{}{}

@@ -181,8 +181,10 @@ func (w *statusWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	return http.NewResponseController(w.ResponseWriter).Hijack()
 }
 
-// AccessLog logs one line per request. Only the path is logged, never the
-// query: handoff links carry tokens in it.
+// AccessLog logs one line per request. The route pattern that matched is
+// logged, never the path itself, its query or its body: the path is text the
+// client chose (a page id, a search term) and handoff links carry tokens in
+// the query.
 func AccessLog(log *slog.Logger) Middleware {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -195,7 +197,7 @@ func AccessLog(log *slog.Logger) Middleware {
 			log.LogAttrs(r.Context(), slog.LevelInfo, "http",
 				slog.String("request_id", RequestID(r.Context())),
 				slog.String("method", r.Method),
-				slog.String("path", r.URL.Path),
+				slog.String("route", route(r)),
 				slog.Int("status", sw.status),
 				slog.Int("bytes", sw.bytes),
 				slog.Duration("duration", time.Since(start)),
@@ -203,6 +205,15 @@ func AccessLog(log *slog.Logger) Middleware {
 			)
 		})
 	}
+}
+
+// route is the pattern the ServeMux matched for r (it records it on the
+// request it was given, which the middlewares pass on unchanged), or "-".
+func route(r *http.Request) string {
+	if r.Pattern == "" {
+		return "-"
+	}
+	return r.Pattern
 }
 
 // Recover turns a panic into a logged 500 envelope.
