@@ -98,10 +98,11 @@ func run(cfg config, name string, st harness.Store) error {
 	// As the app builds it (internal/app).
 	var opts []ledger.Option
 	if d.Dialect == db.SQLite {
-		opts = append(opts, ledger.WithGroupCommit())
+		g := db.NewGroup(d)
+		defer g.Close()
+		opts = append(opts, ledger.WithGroupCommit(g))
 	}
 	l := ledger.New(d, time.Now, nil, opts...)
-	defer l.Close()
 	for _, m := range members {
 		if _, err := l.Post(ctx, ledger.Entry{Key: fmt.Sprintf("bench-funds:%d", m.ID), Kind: ledger.Deposit, Currency: "USD",
 			Reference: "bench", Postings: []ledger.Posting{{Account: ledger.Account{Kind: ledger.Clearing, Provider: "sandbox"}, Amount: -funds},

@@ -45,7 +45,9 @@ type App struct {
 	// metrics serves the Prometheus figures (on --metrics-addr, or behind
 	// the operator key).
 	metrics http.Handler
-	ledger  *ledger.Ledger
+	// group is SQLite's group commit (nil on PostgreSQL), shared by the
+	// ledger and the in-house real-money rounds.
+	group *db.Group
 }
 
 // Operator is the operator's service: the terminal's admin commands call
@@ -97,9 +99,7 @@ func (a *App) Close() error {
 	for _, c := range a.closers {
 		_ = c()
 	}
-	if a.ledger != nil {
-		a.ledger.Close()
-	}
+	a.group.Close()
 	return a.DB.Close()
 }
 
@@ -126,14 +126,15 @@ func (a *App) build() error {
 	// The ledger comes first (the lobby shows its jackpot pool); it tells
 	// the member's browsers of balance changes once the hub exists.
 	// SQLite commits one writer at a time, a sync each: group commit lets
-	// one sync serve many postings (PostgreSQL posts each in one statement).
+	// one sync serve many postings and rounds (PostgreSQL posts each in one
+	// statement).
 	var cash func(memberID int64, currency string)
 	var opts []ledger.Option
 	if a.DB.Dialect == db.SQLite {
-		opts = append(opts, ledger.WithGroupCommit())
+		a.group = db.NewGroup(a.DB)
+		opts = append(opts, ledger.WithGroupCommit(a.group))
 	}
 	l := ledger.New(a.DB, time.Now, func(memberID int64, currency string) { cash(memberID, currency) }, opts...)
-	a.ledger = l
 	sites, err := a.buildSites(l)
 	if err != nil {
 		return err

@@ -27,7 +27,7 @@ type catalogue struct {
 }
 
 func (a *App) buildGames(w *wiring, s *sites, m *members, l *ledger.Ledger, protect *limits.Service, remotes ...provider.Provider) *catalogue {
-	houseStore := house.NewStore(a.DB)
+	houseStore := house.NewStore(a.DB).WithGroupCommit(a.group)
 	inHouse := house.NewGames()
 	demo := house.NewDemoSessions(houseStore, inHouse, s.svc, time.Now)
 	play := house.NewPlay(inHouse, houseStore, demo, l, time.Now, rng.NewPool()).

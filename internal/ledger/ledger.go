@@ -183,7 +183,7 @@ type Ledger struct {
 	now    func() time.Time
 	notify func(memberID int64, currency string)
 	shards int
-	batch  *batcher // nil: every posting commits on its own
+	group  *db.Group // nil: every posting commits on its own
 	// ids caches account ids (they never change); filled after commit.
 	mu  sync.RWMutex
 	ids map[accountKey]int64
@@ -214,17 +214,13 @@ func New(d *db.DB, now func() time.Time, notify func(memberID int64, currency st
 // Option tunes a ledger.
 type Option func(*Ledger)
 
-// WithGroupCommit makes one writer commit the postings of callers outside
-// a transaction in batches: one durable commit for many postings, where a
-// database that commits one writer at a time (SQLite) would otherwise pay
-// a sync per posting. Close drains it.
-func WithGroupCommit() Option {
-	return func(l *Ledger) { l.batch = newBatcher(l) }
+// WithGroupCommit commits the postings of callers outside a transaction
+// in g's batches: one durable commit for many postings, where a database
+// that commits one writer at a time (SQLite) would otherwise pay a sync per
+// posting. Whoever made g closes it, after the ledger's last use.
+func WithGroupCommit(g *db.Group) Option {
+	return func(l *Ledger) { l.group = g }
 }
-
-// Close answers the postings waiting for a batch and stops its writer;
-// later posts commit on their own. Safe without group commit and twice.
-func (l *Ledger) Close() { l.batch.close() }
 
 // validate checks an entry and returns its postings in the order accounts
 // are locked (by kind, member, provider: one global order, so concurrent
@@ -322,8 +318,14 @@ func (l *Ledger) Post(ctx context.Context, e Entry) (Result, error) {
 		})
 		return p.answer(out, err)
 	}
-	out, err := l.batch.post(ctx, p)
-	if errors.Is(err, errNoBatch) {
+	var out Result
+	if l.group != nil {
+		err = l.group.Tx(ctx, func(ctx context.Context) error {
+			var err error
+			out, err = l.write(ctx, p)
+			return err
+		})
+	} else {
 		out, err = l.postAlone(ctx, p)
 	}
 	if err == nil && !out.Replayed {

@@ -32,9 +32,9 @@ func move(key string, kind ledger.Kind, from, to ledger.Account, amount int64) l
 // newLedger is the ledger as the app runs it on SQLite: with group commit.
 func newLedger(t *testing.T, d *db.DB) *ledger.Ledger {
 	t.Helper()
-	l := ledger.New(d, time.Now, nil, ledger.WithGroupCommit())
-	t.Cleanup(l.Close)
-	return l
+	g := db.NewGroup(d)
+	t.Cleanup(g.Close)
+	return ledger.New(d, time.Now, nil, ledger.WithGroupCommit(g))
 }
 
 // eachMode runs fn with a ledger that batches postings and, on PostgreSQL
@@ -45,9 +45,9 @@ func eachMode(t *testing.T, d *db.DB, notify func(int64, string), fn func(t *tes
 		t.Run("alone", func(t *testing.T) { fn(t, ledger.New(d, time.Now, notify)) })
 	}
 	t.Run("group commit", func(t *testing.T) {
-		l := ledger.New(d, time.Now, notify, ledger.WithGroupCommit())
-		t.Cleanup(l.Close)
-		fn(t, l)
+		g := db.NewGroup(d)
+		t.Cleanup(g.Close)
+		fn(t, ledger.New(d, time.Now, notify, ledger.WithGroupCommit(g)))
 	})
 }
 

@@ -65,8 +65,9 @@ func service(t *testing.T, d *db.DB, now func() time.Time, l *ledger.Ledger) *pr
 // every refusal is 102 or 103, and the ledger audit is clean.
 func TestConcurrentClaims(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		l := ledger.New(d, time.Now, nil, ledger.WithGroupCommit())
-		defer l.Close()
+		g := db.NewGroup(d)
+		defer g.Close()
+		l := ledger.New(d, time.Now, nil, ledger.WithGroupCommit(g))
 		svc := service(t, d, time.Now, l)
 		ms := members(t, d, 100)
 		ctx := context.Background()

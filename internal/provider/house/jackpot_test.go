@@ -41,7 +41,15 @@ func newRealTable(t *testing.T, d *db.DB, src func() rng.Source, funds int64) *r
 	t.Helper()
 	ctx := context.Background()
 	demo, clk := setup(t, d)
-	rt := &realTable{ledger: ledger.New(d, clk.Now, nil), demo: demo, clk: clk}
+	// As the app runs it: on SQLite, rounds and postings share group commit.
+	store, opts := house.NewStore(d), []ledger.Option(nil)
+	if d.Dialect == db.SQLite {
+		g := db.NewGroup(d)
+		t.Cleanup(g.Close)
+		store.WithGroupCommit(g)
+		opts = append(opts, ledger.WithGroupCommit(g))
+	}
+	rt := &realTable{ledger: ledger.New(d, clk.Now, nil, opts...), demo: demo, clk: clk}
 	if err := d.QueryRow(`SELECT id FROM members WHERE account = $1`, seed.DemoMember).Scan(&rt.member); err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +65,7 @@ func newRealTable(t *testing.T, d *db.DB, src func() rng.Source, funds int64) *r
 	}
 	u, _ := url.Parse(gameURL)
 	rt.session = u.Query().Get("session")
-	rt.play = house.NewPlay(inHouse(), house.NewStore(d), demo, rt.ledger, clk.Now, house.SourceFunc(src)).
+	rt.play = house.NewPlay(inHouse(), store, demo, rt.ledger, clk.Now, house.SourceFunc(src)).
 		WithAnnounce(func(currency string, data map[string]any) {
 			rt.mu.Lock()
 			defer rt.mu.Unlock()

@@ -150,7 +150,7 @@ func (s *Store) SettleRealRound(ctx context.Context, l Ledger, guard BetGuard, r
 }
 
 func (s *Store) settleRealRound(ctx context.Context, l Ledger, guard BetGuard, r RoundRow, memberID int64, exp int, since int64) (out RoundRow, existing bool, err error) {
-	err = s.db.Tx(ctx, func(ctx context.Context) error {
+	err = s.commit(ctx, func(ctx context.Context) error {
 		if prev, err := s.RoundByRequest(ctx, r.SessionHash, r.RequestID); err == nil {
 			out, existing = prev, true
 			return nil

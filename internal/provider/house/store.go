@@ -10,10 +10,28 @@ import (
 // Store keeps demo sessions. Session ids never reach it: only their hashes.
 type Store struct {
 	db *db.DB
+	// group, when set, commits real-money rounds in batches (SQLite).
+	group *db.Group
 }
 
 // NewStore returns a Store on d.
 func NewStore(d *db.DB) *Store { return &Store{db: d} }
+
+// WithGroupCommit makes each real-money round join g's batches, with the
+// postings of other rounds, instead of paying a durable commit of its own;
+// nil leaves every round in its own transaction.
+func (s *Store) WithGroupCommit(g *db.Group) *Store {
+	s.group = g
+	return s
+}
+
+// commit runs fn in a transaction: g's batch when group commit is on.
+func (s *Store) commit(ctx context.Context, fn func(ctx context.Context) error) error {
+	if s.group != nil {
+		return s.group.Tx(ctx, fn)
+	}
+	return s.db.Tx(ctx, fn)
+}
 
 // SessionRow is one stored demo session.
 type SessionRow struct {

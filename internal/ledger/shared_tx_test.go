@@ -3,7 +3,6 @@ package ledger
 import (
 	"context"
 	"errors"
-	"fmt"
 	"testing"
 	"time"
 
@@ -11,7 +10,8 @@ import (
 	"gamehall/internal/dbtest"
 )
 
-// TestBatchIsolatesFailures commits one batch in which a debit the member
+// TestBatchIsolatesFailures commits one shared transaction (what a group
+// commit batch is: each posting in its savepoint) in which a debit the member
 // cannot cover (301) and a reused key (302) fail while their neighbours,
 // one of them spending money a neighbour of the same batch brought, and a
 // replay of a key posted earlier in the batch, commit. The refused debit
@@ -34,15 +34,14 @@ func TestBatchIsolatesFailures(t *testing.T) {
 			move("bet", Bet, main(1), house, 30),
 			move("dep", Deposit, clearing, main(1), 100),
 		}
-		batch := make([]*request, len(entries))
-		for i, e := range entries {
-			batch[i] = newRequest(t, l, e)
-		}
-		(&batcher{l: l}).commit(batch)
-		got := make([]error, len(batch))
-		for i, r := range batch {
-			<-r.answered
-			_, got[i] = r.p.answer(r.out, r.err)
+		got, outs := make([]error, len(entries)), make([]Result, len(entries))
+		if err := d.Tx(ctx, func(ctx context.Context) error {
+			for i, e := range entries {
+				outs[i], got[i] = l.Post(ctx, e)
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
 		}
 		want := []error{nil, ErrInsufficient, ErrKeyReused, nil, nil}
 		for i := range want {
@@ -50,8 +49,8 @@ func TestBatchIsolatesFailures(t *testing.T) {
 				t.Fatalf("posting %d of the batch answered %v, want %v", i, got[i], want[i])
 			}
 		}
-		if batch[3].out.Balance(main(1)) != 70 || !batch[4].out.Replayed || batch[4].out.TxID != batch[0].out.TxID {
-			t.Fatalf("neighbours: %+v, %+v", batch[3].out, batch[4].out)
+		if outs[3].Balance(main(1)) != 70 || !outs[4].Replayed || outs[4].TxID != outs[0].TxID {
+			t.Fatalf("neighbours: %+v, %+v", outs[3], outs[4])
 		}
 		for m, want := range map[int64]int64{1: 70, 2: 0} {
 			if b, _ := l.Balance(ctx, main(m), "USD"); b != want {
@@ -72,51 +71,3 @@ func TestBatchIsolatesFailures(t *testing.T) {
 	})
 }
 
-func newRequest(t *testing.T, l *Ledger, e Entry) *request {
-	t.Helper()
-	sorted, err := e.validate()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &request{ctx: context.Background(), p: pending{entry: e, sorted: sorted, fp: e.fingerprint(sorted), shard: l.shard(e)},
-		answered: make(chan struct{})}
-}
-
-// TestCloseDrainsTheQueue: Close commits and answers every posting queued
-// before it; it may run twice, and a post after it commits on its own.
-func TestCloseDrainsTheQueue(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		l := New(d, time.Now, nil, WithGroupCommit())
-		deposit := func(key string) Entry {
-			return Entry{Key: key, Kind: Deposit, Currency: "USD", Postings: []Posting{
-				{Account: Account{Kind: Clearing, Provider: "sandbox"}, Amount: -1}, {Account: Account{Kind: Main, MemberID: 1}, Amount: 1}}}
-		}
-		queued := make([]*request, 32)
-		for i := range queued {
-			queued[i] = newRequest(t, l, deposit(fmt.Sprintf("drain-%d", i)))
-			l.batch.queue <- queued[i]
-		}
-		l.Close()
-		for i, r := range queued {
-			select {
-			case <-r.answered:
-				if r.err != nil {
-					t.Fatalf("queued posting %d: %v", i, r.err)
-				}
-			default:
-				t.Fatalf("queued posting %d not answered after Close", i)
-			}
-		}
-		l.Close()
-		if _, err := l.Post(ctx, deposit("after-close")); err != nil {
-			t.Fatal(err)
-		}
-		if b, _ := l.Balance(ctx, Account{Kind: Main, MemberID: 1}, "USD"); b != 33 {
-			t.Fatalf("balance %d, want 33", b)
-		}
-		if r, err := l.Audit(ctx); err != nil || !r.Clean {
-			t.Fatalf("audit %+v %v", r, err)
-		}
-	})
-}

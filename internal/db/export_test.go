@@ -1,0 +1,4 @@
+package db
+
+// Queued is how many works wait in g's queue (tests).
+func Queued(g *Group) int { return len(g.queue) }

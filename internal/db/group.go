@@ -1,0 +1,143 @@
+package db
+
+import (
+	"context"
+	"runtime"
+	"sync"
+)
+
+// Group is group commit: callers outside a transaction queue their work and
+// one writer runs whatever is waiting in one transaction, each caller's work
+// in a savepoint of its own. One durable commit (one sync on SQLite, which
+// commits one writer at a time) then serves the whole batch, and work that
+// fails (a refused debit, a unique violation) rolls back to its savepoint
+// and fails alone: its neighbours commit. Each caller is answered only after
+// the batch's commit returned and its after-commit effects ran, so
+// acknowledged work is on disk. The ledger's postings and the in-house
+// real-money rounds share one Group, so a round and the postings of other
+// members' rounds commit together.
+type Group struct {
+	d *DB
+	// mu orders Close against Tx: work queues under the read lock, so
+	// nothing is queued once Close has closed the queue.
+	mu     sync.RWMutex
+	closed bool
+	queue  chan *groupWork
+	done   chan struct{}
+}
+
+// groupWork is one caller's work waiting for its batch.
+type groupWork struct {
+	ctx      context.Context
+	fn       func(ctx context.Context) error
+	err      error
+	answered chan struct{}
+}
+
+const (
+	// groupQueued bounds the work waiting for the writer; callers beyond it
+	// wait to queue, which is the back pressure.
+	groupQueued = 1024
+	// groupMax bounds one transaction, so one batch's latency stays short
+	// while the queue is long.
+	groupMax = 256
+)
+
+// NewGroup starts a group committer on d; Close stops it.
+func NewGroup(d *DB) *Group {
+	g := &Group{d: d, queue: make(chan *groupWork, groupQueued), done: make(chan struct{})}
+	go g.run()
+	return g
+}
+
+// Tx runs fn like DB.Tx: inside the transaction ctx carries, if any (a
+// savepoint), else in the next batch transaction. fn sees ctx's values but
+// not its cancellation once the batch has begun it: a statement cancelled
+// half way would take the whole batch's transaction with it on SQLite. Work
+// whose ctx ended before its batch began is skipped with ctx's error. On a
+// closed Group, fn commits on its own.
+func (g *Group) Tx(ctx context.Context, fn func(ctx context.Context) error) error {
+	if g.d.InTx(ctx) {
+		return g.d.Tx(ctx, fn)
+	}
+	w := &groupWork{ctx: ctx, fn: fn, answered: make(chan struct{})}
+	g.mu.RLock()
+	if g.closed {
+		g.mu.RUnlock()
+		return g.d.Tx(ctx, fn)
+	}
+	g.queue <- w
+	g.mu.RUnlock()
+	// Wait even when ctx ends meanwhile: the batch may have committed the
+	// work already, and the caller must learn whether it did.
+	<-w.answered
+	return w.err
+}
+
+// run commits batches until the queue is closed and drained.
+func (g *Group) run() {
+	defer close(g.done)
+	for first := range g.queue {
+		batch := []*groupWork{first}
+		// Callers answered by the last commit are queueing again: yield
+		// once to the ones about to, rather than commit (and sync) a
+		// handful now and the rest right after.
+		yielded := false
+	fill:
+		for len(batch) < groupMax {
+			select {
+			case w, ok := <-g.queue:
+				if !ok {
+					break fill
+				}
+				batch = append(batch, w)
+			default:
+				if yielded {
+					break fill
+				}
+				yielded = true
+				runtime.Gosched()
+			}
+		}
+		g.commit(batch)
+	}
+}
+
+// commit runs a batch in one transaction, each work in a savepoint, and
+// answers every caller once the transaction ended. A failed commit fails
+// every work of the batch: none of it was written.
+func (g *Group) commit(batch []*groupWork) {
+	err := g.d.Tx(context.Background(), func(ctx context.Context) error {
+		st, _ := g.d.open(ctx)
+		for _, w := range batch {
+			if err := w.ctx.Err(); err != nil {
+				w.err = err
+				continue
+			}
+			wctx := context.WithValue(context.WithoutCancel(w.ctx), txKey{g.d}, st)
+			w.err = g.d.Tx(wctx, w.fn)
+		}
+		return nil
+	})
+	for _, w := range batch {
+		if err != nil && w.err == nil {
+			w.err = err
+		}
+		close(w.answered)
+	}
+}
+
+// Close stops taking work, lets the writer commit what is queued and waits
+// for it; later Tx calls commit on their own. Safe on nil and twice.
+func (g *Group) Close() {
+	if g == nil {
+		return
+	}
+	g.mu.Lock()
+	if !g.closed {
+		g.closed = true
+		close(g.queue)
+	}
+	g.mu.Unlock()
+	<-g.done
+}

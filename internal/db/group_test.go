@@ -1,0 +1,128 @@
+package db_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"gamehall/internal/db"
+	"gamehall/internal/dbtest"
+)
+
+// TestGroupIsolatesWorkInOneBatch: while the writer is busy with a first
+// batch, three callers queue; they commit as the next batch, in which the
+// work that fails (after writing) rolls back alone and loses its
+// after-commit effect, the work that succeeds commits and its effect has run
+// by the time it is answered, and the work whose caller gave up before the
+// batch began is skipped. The caller's context values reach its work.
+func TestGroupIsolatesWorkInOneBatch(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		g := db.NewGroup(d)
+		defer g.Close()
+		insert := func(ctx context.Context, code string) error {
+			_, err := d.Q(ctx).ExecContext(ctx, `INSERT INTO currencies (code, symbol, exponent) VALUES ($1, 'x', 2)`, code)
+			return db.MapError(err)
+		}
+		release, started := make(chan struct{}), make(chan struct{})
+		first := make(chan error, 1)
+		go func() {
+			first <- g.Tx(context.Background(), func(ctx context.Context) error {
+				close(started)
+				<-release
+				return insert(ctx, "GA1")
+			})
+		}()
+		<-started
+
+		type key struct{}
+		var mu sync.Mutex
+		var effects []string
+		effect := func(ctx context.Context, name string) {
+			d.AfterCommit(ctx, func() { mu.Lock(); effects = append(effects, name); mu.Unlock() })
+		}
+		boom := errors.New("boom")
+		gone, cancel := context.WithCancel(context.Background())
+		works := []struct {
+			ctx context.Context
+			fn  func(ctx context.Context) error
+		}{
+			{context.Background(), func(ctx context.Context) error { effect(ctx, "failed"); _ = insert(ctx, "GB1"); return boom }},
+			{context.WithValue(context.Background(), key{}, "GC1"), func(ctx context.Context) error {
+				effect(ctx, "committed")
+				return insert(ctx, ctx.Value(key{}).(string))
+			}},
+			{gone, func(ctx context.Context) error { return insert(ctx, "GD1") }},
+		}
+		errs := make([]error, len(works))
+		var wg sync.WaitGroup
+		for i, w := range works {
+			wg.Add(1)
+			go func() { defer wg.Done(); errs[i] = g.Tx(w.ctx, w.fn) }()
+			waitQueued(t, g, i+1)
+		}
+		cancel()
+		close(release)
+		wg.Wait()
+		if err := <-first; err != nil {
+			t.Fatal(err)
+		}
+		if !errors.Is(errs[0], boom) || errs[1] != nil || !errors.Is(errs[2], context.Canceled) {
+			t.Fatalf("answers %v", errs)
+		}
+		for code, want := range map[string]int{"GA1": 1, "GB1": 0, "GC1": 1, "GD1": 0} {
+			if n := count(t, context.Background(), d, code); n != want {
+				t.Fatalf("%s: %d rows, want %d", code, n, want)
+			}
+		}
+		if fmt.Sprint(effects) != "[committed]" {
+			t.Fatalf("effects %v", effects)
+		}
+	})
+}
+
+// waitQueued waits until n works wait in g's queue.
+func waitQueued(t *testing.T, g *db.Group, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); db.Queued(g) < n; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d works queued, want %d", db.Queued(g), n)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// TestGroupCloseDrainsTheQueue: Close commits and answers the work queued
+// before it; it may run twice, and work after it commits on its own.
+func TestGroupCloseDrainsTheQueue(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		g := db.NewGroup(d)
+		insert := func(code string) error {
+			return g.Tx(context.Background(), func(ctx context.Context) error {
+				_, err := d.Q(ctx).ExecContext(ctx, `INSERT INTO currencies (code, symbol, exponent) VALUES ($1, 'x', 2)`, code)
+				return db.MapError(err)
+			})
+		}
+		errs := make(chan error, 32)
+		for i := range 32 {
+			go func() { errs <- insert(fmt.Sprintf("Q%02d", i)) }()
+		}
+		waitQueued(t, g, 1)
+		g.Close()
+		for range 32 {
+			if err := <-errs; err != nil {
+				t.Fatal(err)
+			}
+		}
+		g.Close()
+		if err := insert("QQQ"); err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		if err := d.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM currencies WHERE code LIKE 'Q%'`).Scan(&n); err != nil || n != 33 {
+			t.Fatalf("%d rows %v, want 33", n, err)
+		}
+	})
+}
