@@ -70,4 +70,3 @@ func TestBatchIsolatesFailures(t *testing.T) {
 		}
 	})
 }
-
