@@ -31,7 +31,7 @@ func TestWithdrawalWaitsForBonusTurnover(t *testing.T) {
 		bonuses := bonus.NewService(bonus.Deps{DB: d, Sites: sites, Ledger: e.ledger, Now: time.Now, Zone: time.UTC,
 			HouseRef: "GP001:"})
 		e.svc = wallet.NewService(wallet.Deps{DB: d, Ledger: e.ledger, Sites: sites,
-			Members: &fakeMembers{names: map[int64]string{e.alice.ID: "Dana Demo"}, wrong: map[int64]int{}},
+			Members:  &fakeMembers{names: map[int64]string{e.alice.ID: "Dana Demo"}, wrong: map[int64]int{}},
 			Gateways: []payment.Gateway{e.gw}, Bonuses: bonuses, Now: time.Now, Log: slog.New(slog.DiscardHandler)})
 		rule, err := bonuses.SaveRule(ctx, 1, 0, bonus.RuleInput{Currency: "USD", Title: map[string]string{"en_US": "Deposit 100%"},
 			Kind: "deposit", Percent: json.RawMessage("100"), Cap: json.RawMessage("50"), MinDeposit: json.RawMessage("20"),
