@@ -161,7 +161,7 @@ func (s *store) memberBonuses(ctx context.Context, memberID int64, limit int) ([
 		scanBonusRows, memberID, limit)
 }
 
-// open are a member's bonuses in a status of statuses.
+// withStatus are a member's bonuses of a currency in one status, oldest first.
 func (s *store) withStatus(ctx context.Context, memberID int64, currency, status string) ([]bonusRow, error) {
 	return db.Query(ctx, s.db.Q(ctx), `SELECT `+bonusCols+bonusFrom+`
 		WHERE b.member_id = $1 AND b.currency = $2 AND b.status = $3 ORDER BY b.id`, scanBonusRows, memberID, currency, status)

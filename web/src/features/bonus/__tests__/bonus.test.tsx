@@ -34,7 +34,10 @@ beforeEach(() => {
   server.use(
     http.post('/api/arks/web/bonus/list', () => ok({ list })),
     http.post('/api/member/wallet/channels', () => ok({ list: [] })),
-    http.post('/api/arks/web/bonus/offers', () => ok({ list: offers })),
+    http.post('/api/arks/web/bonus/offers', async ({ request }) => {
+      const body = (await request.json()) as { page_id: number };
+      return ok({ list: offers.filter((o) => body.page_id === 0 || o.page_id === body.page_id) });
+    }),
     http.post('/api/arks/web/bonus/apply', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       bodies.apply.push(body);
@@ -109,5 +112,18 @@ describe('Deposit page offers', () => {
     await user.click(screen.getByTestId('bonus-apply-4'));
     await waitFor(() => expect(bodies.apply.map((b) => b.rule_id)).toEqual([4]));
     expect(await screen.findByText('Applied: the bonus is paid with your next qualifying deposit')).toBeTruthy();
+  });
+});
+
+describe('Promotion page offers', () => {
+  it('shows the bonus of this promotion to a member, with its Apply button', async () => {
+    offers = [offer({ id: 7, page_id: 9, kind: 'fixed', fixed_amount: 5, title: 'Cashback starter', period: 'week', turnover_base: 'bonus', turnover_multiple: 2, expiry_days: 1 }), offer({ id: 8, page_id: 3 })];
+    const user = userEvent.setup();
+    renderApp('/discount/9');
+    const row = await screen.findByTestId('bonus-offer-7', {}, { timeout: 8000 });
+    expect(row.textContent).toContain('$5.00 bonus · turnover 2× the bonus · valid 1 day · once a week');
+    expect(screen.queryByTestId('bonus-offer-8')).toBeNull();
+    await user.click(screen.getByTestId('bonus-apply-7'));
+    await waitFor(() => expect(bodies.apply.map((b) => b.rule_id)).toEqual([7]));
   });
 });
