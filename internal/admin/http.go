@@ -109,6 +109,7 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 	route("GET", "/admin/providers/{code}/faults", h.faults)
 	route("POST", "/admin/providers/{code}/faults", h.setFaults)
 	h.engageRoutes(route)
+	h.bonusRoutes(route)
 	route("GET", "/admin/audit", h.ledgerAudit)
 	route("GET", "/admin/audit-log", h.auditLog)
 	for _, path := range order {

@@ -102,6 +102,8 @@ type Deps struct {
 	Inbox     Letters
 	Promos    Promotions
 	Bulletins MemberBulletins
+	// Bonuses are promotion bonus rules and members' bonuses.
+	Bonuses Bonuses
 	// Invalidate drop this node's answer caches after a write that changes
 	// what the public API answers (site.Handler.Invalidate, ...).
 	Invalidate []func()

@@ -163,9 +163,10 @@ func (a *App) build() error {
 	protect := limits.NewService(a.DB, l, sites.svc, time.Now)
 	limits.NewHandler(protect).Routes(w.router.With(auth.Required(w.apis)))
 	catalogue := a.buildGames(w, sites, members, l, protect, remotes...)
-	money := a.buildMoney(w, sites, members, catalogue, l, protect)
+	bonuses := a.buildBonus(w, sites, members, l)
+	money := a.buildMoney(w, sites, members, catalogue, l, protect, bonuses)
 	engage := a.buildEngage(w, sites, members, money, l)
-	a.buildOperator(w, sites, members, money, catalogue, sandbox, engage)
+	a.buildOperator(w, sites, members, money, catalogue, sandbox, engage, bonuses)
 	known, err := sites.svc.KnownLanguages(context.Background())
 	if err != nil {
 		return err

@@ -23,7 +23,8 @@ type money struct {
 	wallet *wallet.Service
 }
 
-func (a *App) buildMoney(w *wiring, s *sites, m *members, c *catalogue, l *ledger.Ledger, protect *limits.Service) *money {
+func (a *App) buildMoney(w *wiring, s *sites, m *members, c *catalogue, l *ledger.Ledger, protect *limits.Service,
+	bonuses wallet.Bonuses) *money {
 	// The sandbox gateway delivers its callbacks through the whole app, so
 	// they run the real HTTP path; the handler exists only once build ends.
 	box := sandbox.New(a.DB, sandbox.Options{
@@ -33,7 +34,7 @@ func (a *App) buildMoney(w *wiring, s *sites, m *members, c *catalogue, l *ledge
 	a.loops = append(a.loops, box.Run)
 	gateways := []payment.Gateway{box}
 	svc := wallet.NewService(wallet.Deps{DB: a.DB, Ledger: l, Sites: s.svc, Members: m.svc, Pub: m.hub, Gateways: gateways,
-		Providers: c.providers, Limits: protect, Now: time.Now, Log: a.log})
+		Providers: c.providers, Limits: protect, Bonuses: bonuses, Now: time.Now, Log: a.log})
 	c.wallet.svc = svc
 	zone, err := time.LoadLocation(site.DisplayZone)
 	if err != nil {

@@ -221,6 +221,11 @@ func (s *Service) creditDeposit(ctx context.Context, row depositRow, clearing st
 		if err := s.store.setDepositTx(ctx, row.ID, res.TxID); err != nil {
 			return err
 		}
+		if s.bonuses != nil {
+			if err := s.bonuses.DepositCompleted(ctx, row.MemberID, row.Currency, row.OrderNo, row.Amount); err != nil {
+				return err
+			}
+		}
 		count, err := s.store.paidDeposits(ctx, row.MemberID)
 		if err != nil {
 			return err

@@ -56,6 +56,7 @@ type Service struct {
 	// providers are the game providers members hold wallets at.
 	providers *provider.Registry
 	limits    DepositGuard
+	bonuses   Bonuses
 	now       func() time.Time
 	log       *slog.Logger
 }
@@ -68,6 +69,15 @@ type DepositGuard interface {
 		pending func(ctx context.Context, since int64) (int64, error)) error
 }
 
+// Bonuses are the promotion bonuses money movements answer to
+// (bonus.Service): a credited deposit may pay a waiting deposit bonus, in
+// the transaction that credits it; a withdrawal waits until every bonus's
+// turnover is met.
+type Bonuses interface {
+	DepositCompleted(ctx context.Context, memberID int64, currency, orderNo string, amount int64) error
+	CheckWithdrawal(ctx context.Context, siteID, memberID int64, currency string) error
+}
+
 // Deps are the collaborators of the service.
 type Deps struct {
 	DB        *db.DB
@@ -78,6 +88,7 @@ type Deps struct {
 	Gateways  []payment.Gateway
 	Providers *provider.Registry
 	Limits    DepositGuard // nil: no member limits
+	Bonuses   Bonuses      // nil: no bonuses
 	Now       func() time.Time
 	Log       *slog.Logger
 }
@@ -89,7 +100,7 @@ func NewService(d Deps) *Service {
 		gws[g.Code()] = g
 	}
 	return &Service{db: d.DB, store: &store{db: d.DB}, ledger: d.Ledger, sites: d.Sites, members: d.Members, pub: d.Pub,
-		gateways: gws, providers: d.Providers, limits: d.Limits, now: d.Now, log: d.Log}
+		gateways: gws, providers: d.Providers, limits: d.Limits, bonuses: d.Bonuses, now: d.Now, log: d.Log}
 }
 
 // Codes of the wallet's own answers (docs/api.md, "Wallet").

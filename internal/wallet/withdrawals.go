@@ -73,6 +73,11 @@ func (s *Service) Withdraw(ctx context.Context, m Member, in WithdrawInput) (Wit
 	if err != nil {
 		return WithdrawalOrder{}, err
 	}
+	if s.bonuses != nil {
+		if err := s.bonuses.CheckWithdrawal(ctx, m.SiteID, m.ID, m.Currency); err != nil {
+			return WithdrawalOrder{}, err
+		}
+	}
 	c, err := s.channel(ctx, m.SiteID, in.ChannelID, m.Currency, DirWithdrawal)
 	if err != nil {
 		return WithdrawalOrder{}, err

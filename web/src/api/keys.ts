@@ -45,6 +45,9 @@ export const keys = {
     bankAccounts: (memberId: string | null) => ['member', 'wallet', 'bank-accounts', memberId] as const,
     records: (memberId: string | null, q: object) => ['member', 'wallet', 'records', memberId, q] as const,
     transactions: (memberId: string | null, q: object) => ['member', 'wallet', 'transactions', memberId, q] as const,
+    /** promotion bonuses: under the wallet prefix, so a `cash` event refreshes their progress */
+    bonuses: (memberId: string | null, lang: string) => ['member', 'wallet', 'bonuses', memberId, lang] as const,
+    bonusOffers: (memberId: string | null, pageId: number, lang: string) => ['member', 'wallet', 'bonus-offers', memberId, pageId, lang] as const,
   },
   limits: (memberId: string | null) => ['member', 'limits', memberId] as const,
 };

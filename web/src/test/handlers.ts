@@ -20,6 +20,9 @@ export const handlers = [
   http.post('/api/arks/web/footer', () => ok({ list: footerGroups })),
   http.post('/api/arks/web/web-mobile-footer', () => ok({ list: mobileFooter })),
   http.post('/api/arks/web/float', () => ok({ list: [] })),
+  // promotion bonuses: none unless a test serves some
+  http.post('/api/arks/web/bonus/offers', () => ok({ list: [] })),
+  http.post('/api/arks/web/bonus/list', () => ok({ list: [] })),
   http.post('/api/template_config', async ({ request }) => {
     const { mobileTemplateName } = (await request.json()) as { mobileTemplateName: string };
     return ok({ [mobileTemplateName]: { name: mobileTemplateName, theme_color: '#f5c542', home_sections: ['carousel', 'marquee', 'jackpot', 'game_types'] } }, 1000);

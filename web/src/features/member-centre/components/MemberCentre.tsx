@@ -16,6 +16,7 @@ import { BankAccountsSection, DepositPage, DWRecordPage, MyWalletPage, Transacti
 import { AnnouncementPage } from '@/features/bulletins';
 import { LetterPage } from '@/features/letters';
 import { LimitsPage } from '@/features/limits/components/LimitsPage';
+import { BonusPage } from '@/features/bonus';
 import { BindAccountPage } from './BindAccountPage';
 import { InfoPage } from './InfoPage';
 import './member-centre.css';
@@ -28,6 +29,7 @@ const WALLET_PAGES: Record<string, ReactNode> = {
   Transaction: <TransactionPage />,
   DWRecord: <DWRecordPage />,
   Limits: <LimitsPage />,
+  Bonus: <BonusPage />,
 };
 
 /** The member centre (/user, /user/:page, /user?page=Deposit) with the menu of spec section 2. */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BonusOffers } from '@/features/bonus';
 import { usePage, usePageList, useRouteId } from '../hooks/usePages';
 import { HtmlContent } from './HtmlContent';
 import { PageFrame } from './PageFrame';
@@ -38,6 +39,7 @@ export function PromotionPage() {
           <PromoPeriod item={data} />
           {data.summary && <p className="promo-detail__summary">{data.summary}</p>}
           <HtmlContent html={data.content} testId="page-content" />
+          <BonusOffers pageId={id} />
         </article>
       )}
       {!data && <span className="sr-only">{t('loading')}</span>}

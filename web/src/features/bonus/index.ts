@@ -1,0 +1,2 @@
+export { BonusOffers } from './components/BonusOffers';
+export { BonusPage } from './components/BonusPage';
