@@ -102,6 +102,8 @@ type Deps struct {
 	Inbox     Letters
 	Promos    Promotions
 	Bulletins MemberBulletins
+	// Lobby is the marquee and the visitors' promotion bulletins.
+	Lobby Lobby
 	// Invalidate drop this node's answer caches after a write that changes
 	// what the public API answers (site.Handler.Invalidate, ...).
 	Invalidate []func()

@@ -13,7 +13,7 @@ import (
 func (a *App) buildOperator(w *wiring, s *sites, m *members, mo *money, c *catalogue, sb *remote.Sandbox, e *engage) {
 	deps := admin.Deps{Sites: s.svc, Members: m.svc, Credits: m.codes, Outbox: m.outbox, Money: mo.wallet, Content: s.pages,
 		Audit: audit.New(a.DB, a.log, time.Now), Pub: m.hub, Invalidate: append(s.invalidate(), c.handler.Invalidate), Games: c.svc,
-		Inbox: e.inbox, Promos: e.promo, Bulletins: e.bulletins}
+		Inbox: e.inbox, Promos: e.promo, Bulletins: e.bulletins, Lobby: s.pages}
 	if sb != nil {
 		deps.Faults = sb
 	}
