@@ -37,7 +37,6 @@ func (r *recorded) list() []string {
 	return append([]string(nil), r.events...)
 }
 
-
 var vet = time.FixedZone("America/Caracas", -4*3600)
 
 func scheduled(d *db.DB, clock *testclock.Clock, pub promo.Publisher, after func(time.Duration) <-chan time.Time) *promo.Service {
