@@ -52,6 +52,7 @@ func (h *Handler) engageRoutes(route func(method, path string, fn api.HandlerFun
 	route("PUT", site+"/red-envelopes/{id}", saved(h.svc.SaveEnvelope))
 	route("GET", site+"/signin", listed(h.svc.SignInSettings))
 	route("PUT", site+"/signin/{currency}", h.saveSignin)
+	h.lobbyRoutes(route, site)
 }
 
 // pathID is the optional {id} of a path (0 on a create).

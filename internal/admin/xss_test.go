@@ -103,7 +103,9 @@ func storedInert(t *testing.T, d *db.DB, table string) {
 // Every operator content field the operator API writes (pages of each
 // kind: title, summary, body, image; the footer's group and link titles and
 // urls; mobile footer and side float titles, urls and icons; banners'
-// pictures and links) takes the whole XSS corpus, and what is stored and
+// pictures and links; the marquee's announcements' title and text; the
+// promotion bulletins' title, display_content and content) takes the whole
+// XSS corpus, and what is stored and
 // what the public calls serve is inert. A refused write (400) writes
 // nothing.
 func TestOperatorContentXSS(t *testing.T) {
@@ -156,8 +158,19 @@ func TestOperatorContentXSS(t *testing.T) {
 				map[string]any{"url": "/media/banner/desktop-1.svg", "link_type": i % 2, "link_url": p}}}, true)
 		}
 		put("PUT", "/admin/sites/1/footer", map[string]any{"groups": groups}, false)
+		for i, p := range xss.Corpus {
+			// Text that is only markup reduces to nothing: refused, nothing written.
+			put("POST", "/admin/sites/1/announcements", map[string]any{"title": lang("A " + p), "content": lang(p),
+				"display_before_login": true, "display_after_login": i%2 == 0}, true)
+			put("POST", "/admin/sites/1/announcements", map[string]any{"title": lang("A"), "content": lang("C " + p)}, false)
+			put("POST", "/admin/sites/1/bulletins", map[string]any{"title": lang("B " + p), "display_device": i % 3,
+				"display_content": lang(p), "content": lang(p), "popup": i%2 == 0}, true)
+			put("POST", "/admin/sites/1/bulletins", map[string]any{"title": lang("B"), "display_content": lang("D " + p),
+				"content": lang("C " + p)}, false)
+		}
 
-		for _, table := range []string{"content_pages", "footer_groups", "footer_links", "floats", "mobile_footers", "carousels"} {
+		for _, table := range []string{"content_pages", "footer_groups", "footer_links", "floats", "mobile_footers", "carousels",
+			"announcements", "bulletins"} {
 			storedInert(t, d, table)
 		}
 		var ids []int64
@@ -189,6 +202,11 @@ func TestOperatorContentXSS(t *testing.T) {
 		}
 		for i := 1; i <= 8; i++ {
 			served("/api/arks/web/web-mobile-footer", fmt.Sprintf(`{"site_id":1,"template":"H5_%d"}`, i))
+		}
+		served("/api/arks/web/announcement/marquee", `{"site_id":1}`)
+		for dev := 1; dev <= 2; dev++ {
+			served("/api/arks/web/bulletin", fmt.Sprintf(`{"site_id":1,"display_device":%d}`, dev))
+			served("/api/arks/web/bulletin/history", fmt.Sprintf(`{"site_id":1,"display_device":%d}`, dev))
 		}
 		for u := 0; u < 3; u++ {
 			served("/api/arks/web/carousel_picture", fmt.Sprintf(`{"site_id":1,"use_type":%d}`, u))

@@ -29,9 +29,10 @@ func (a *App) buildEngage(w *wiring, s *sites, m *members, mo *money, l *ledger.
 	e := &engage{
 		inbox: inbox.NewService(a.DB, s.svc, m.svc, m.hub, time.Now),
 		promo: promo.NewService(promo.Deps{DB: a.DB, Sites: s.svc, Ledger: l, Deposits: deposits{mo.wallet, zone}, Pub: m.hub,
-			Now: time.Now, Zone: zone}),
+			Now: time.Now, Zone: zone, Log: a.log}),
 		bulletins: content.NewService(content.NewStore(a.DB), s.svc, jackpotPools{l}),
 	}
+	a.loops = append(a.loops, e.promo.RunScheduler)
 	members := w.router.With(auth.Required(w.apis))
 	inbox.NewHandler(e.inbox).Routes(members)
 	promo.NewHandler(e.promo).Routes(members)

@@ -14,7 +14,7 @@ func (a *App) buildOperator(w *wiring, s *sites, m *members, mo *money, c *catal
 	bonuses admin.Bonuses) {
 	deps := admin.Deps{Sites: s.svc, Members: m.svc, Credits: m.codes, Outbox: m.outbox, Money: mo.wallet, Content: s.pages,
 		Audit: audit.New(a.DB, a.log, time.Now), Pub: m.hub, Invalidate: append(s.invalidate(), c.handler.Invalidate), Games: c.svc,
-		Inbox: e.inbox, Promos: e.promo, Bulletins: e.bulletins, Bonuses: bonuses}
+		Inbox: e.inbox, Promos: e.promo, Bulletins: e.bulletins, Bonuses: bonuses, Lobby: s.pages}
 	if sb != nil {
 		deps.Faults = sb
 	}

@@ -252,16 +252,22 @@ func titles(t map[string]string) (string, error) {
 
 // SaveEnvelope creates (id 0) or changes an envelope. A change keeps what
 // was claimed: the budget cannot go below it. An envelope open now is shown
-// at once to every online member of its currency.
+// at once to every online member of its currency; one that starts later is
+// shown at its start by the scheduler (RunScheduler).
 func (s *Service) SaveEnvelope(ctx context.Context, siteID, id int64, in EnvelopeInput) (EnvelopeView, error) {
 	e, err := s.checkEnvelope(ctx, siteID, in)
 	if err != nil {
 		return EnvelopeView{}, err
 	}
 	now := s.Now().UTC().UnixMicro()
+	live := e.StartAt <= now && now < e.EndAt
+	var announced int64
+	if live {
+		announced = e.StartAt
+	}
 	err = s.DB.Tx(ctx, func(ctx context.Context) error {
 		if id == 0 {
-			id, err = s.store.insertEnvelope(ctx, e, now)
+			id, err = s.store.insertEnvelope(ctx, e, announced, now)
 			return err
 		}
 		old, ok, err := s.store.envelope(ctx, siteID, id)
@@ -279,15 +285,16 @@ func (s *Service) SaveEnvelope(ctx context.Context, siteID, id int64, in Envelop
 			return api.Bad("budget", "is below what members already claimed")
 		}
 		e.Remaining = e.Budget - paid
-		return s.store.updateEnvelope(ctx, id, e, now)
+		return s.store.updateEnvelope(ctx, id, e, announced, now)
 	})
 	if err != nil {
 		return EnvelopeView{}, err
 	}
-	if e.StartAt <= now && now < e.EndAt {
-		s.DB.AfterCommit(ctx, func() {
-			s.Pub.Publish("member."+e.Currency, "red_envelope", map[string]any{"id": id, "end_at": s.wall(e.EndAt)})
-		})
+	if live {
+		s.DB.AfterCommit(ctx, func() { s.announce(id, e) })
+	} else {
+		// The scheduler recomputes its next start with this one.
+		s.DB.AfterCommit(ctx, s.poke)
 	}
 	return s.envelopeView(ctx, siteID, id)
 }

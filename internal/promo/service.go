@@ -8,6 +8,7 @@ package promo
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -58,6 +59,9 @@ type Deps struct {
 	// Zone is the site's time zone: envelope windows are written and shown
 	// in it, and the sign-in day turns at its midnight.
 	Zone *time.Location
+	// After is the scheduler's timer (time.After when nil; tests drive it).
+	After func(time.Duration) <-chan time.Time
+	Log   *slog.Logger
 }
 
 // Service is the promotions' rules.
@@ -65,11 +69,13 @@ type Service struct {
 	Deps
 	store *Store
 	rand  *rng.Pool
+	// wake tells RunScheduler a save changed the next start.
+	wake chan struct{}
 }
 
 // NewService returns the promotions on d.Deps.
 func NewService(d Deps) *Service {
-	return &Service{Deps: d, store: &Store{db: d.DB}, rand: rng.NewPool()}
+	return &Service{Deps: d, store: &Store{db: d.DB}, rand: rng.NewPool(), wake: make(chan struct{}, 1)}
 }
 
 // WallTime is how envelope times travel: wall time in the site's zone.

@@ -111,27 +111,50 @@ func (s *Store) setClaimTx(ctx context.Context, claimID, txID int64) error {
 	return nil
 }
 
-func (s *Store) insertEnvelope(ctx context.Context, e envelopeRow, now int64) (int64, error) {
+// insertEnvelope stores e; announced is the start whose display event the
+// save itself publishes (0: the scheduler announces it at its start).
+func (s *Store) insertEnvelope(ctx context.Context, e envelopeRow, announced, now int64) (int64, error) {
 	var id int64
 	err := s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO red_envelopes (site_id, currency, title_i18n, start_at, end_at, budget,
-		remaining, min_award, max_award, deposit_from, deposit_to, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10, $11, $11) RETURNING id`,
-		e.SiteID, e.Currency, e.TitleI18n, e.StartAt, e.EndAt, e.Budget, e.MinAward, e.MaxAward, e.DepositFrom, e.DepositTo, now).Scan(&id)
+		remaining, min_award, max_award, deposit_from, deposit_to, created_at, updated_at, announced_start)
+		VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10, $11, $11, $12) RETURNING id`,
+		e.SiteID, e.Currency, e.TitleI18n, e.StartAt, e.EndAt, e.Budget, e.MinAward, e.MaxAward, e.DepositFrom, e.DepositTo, now,
+		announced).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("insert envelope: %w", db.MapError(err))
 	}
 	return id, nil
 }
 
-func (s *Store) updateEnvelope(ctx context.Context, id int64, e envelopeRow, now int64) error {
+func (s *Store) updateEnvelope(ctx context.Context, id int64, e envelopeRow, announced, now int64) error {
 	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE red_envelopes SET currency = $2, title_i18n = $3, start_at = $4, end_at = $5,
-		budget = $6, remaining = $7, min_award = $8, max_award = $9, deposit_from = $10, deposit_to = $11, updated_at = $12
-		WHERE id = $1`, id, e.Currency, e.TitleI18n, e.StartAt, e.EndAt, e.Budget, e.Remaining, e.MinAward, e.MaxAward,
-		e.DepositFrom, e.DepositTo, now)
+		budget = $6, remaining = $7, min_award = $8, max_award = $9, deposit_from = $10, deposit_to = $11, updated_at = $12,
+		announced_start = $13 WHERE id = $1`, id, e.Currency, e.TitleI18n, e.StartAt, e.EndAt, e.Budget, e.Remaining, e.MinAward,
+		e.MaxAward, e.DepositFrom, e.DepositTo, now, announced)
 	if err != nil {
 		return fmt.Errorf("update envelope: %w", db.MapError(err))
 	}
 	return nil
+}
+
+// unannounced are the envelopes, of every site, whose start was not
+// announced and that have not ended at now, starting first first.
+func (s *Store) unannounced(ctx context.Context, now int64, limit int) ([]envelopeRow, error) {
+	return db.Query(ctx, s.db.Q(ctx), `SELECT `+envelopeCols+` FROM red_envelopes e
+		WHERE e.announced_start <> e.start_at AND e.end_at > $1 ORDER BY e.start_at, e.id LIMIT $2`, scanEnvelopeRows, now, limit)
+}
+
+// markAnnounced claims the announcement of the envelope's start: true for
+// the one caller (of any node) that set it, false when another did first
+// or the start changed meanwhile.
+func (s *Store) markAnnounced(ctx context.Context, id, start int64) (bool, error) {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE red_envelopes SET announced_start = start_at
+		WHERE id = $1 AND start_at = $2 AND announced_start <> start_at`, id, start)
+	if err != nil {
+		return false, fmt.Errorf("announce envelope: %w", db.MapError(err))
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 type signinSettings struct {

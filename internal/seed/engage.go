@@ -42,8 +42,9 @@ func (s *seeder) engage(memberID int64) {
 	start := s.now - time.Hour.Microseconds()
 	end := s.now + (30 * 24 * time.Hour).Microseconds()
 	for _, cur := range demoCurrencies {
+		// Seeded open, with nobody online: its start counts as announced.
 		s.exec(`INSERT INTO red_envelopes (site_id, currency, title_i18n, start_at, end_at, budget, remaining, min_award, max_award,
-			created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $9)`, DemoSiteID, cur,
+			created_at, updated_at, announced_start) VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $9, $4)`, DemoSiteID, cur,
 			tr("Lucky red envelope", "幸运红包", "Lì xì may mắn"), start, end, minor(cur, 500), minor(cur, 1), minor(cur, 8), s.now)
 		awards := "["
 		for day, usd := range []int64{1, 1, 2, 2, 3, 3, 5} {

@@ -7,9 +7,9 @@ import (
 	"gamehall/internal/i18n"
 )
 
-// all is text in the three complete languages plus the other eight site
-// languages (titles are translated everywhere; longer text falls back to
-// English in the languages given only here).
+// all is a short text with all eleven translations inline (the page
+// titles); summaries and bodies go through tr and html, whose other eight
+// languages are in text/<lang>.json.
 func all(en, zh, vi string, others map[string]string) string {
 	m := map[string]string{"en_US": en, "zh_CN": zh, "vi_VN": vi}
 	for k, v := range others {

@@ -207,7 +207,8 @@ func (u untranslated) report(t *testing.T) {
 }
 
 // TestDemoContentInEveryLanguage: every text of the demo site a player reads
-// (lobby content, game and hall names, payment channels, agreements) is
+// (lobby content, game and hall names, payment channels, agreements, the
+// content pages, letters, member bulletins and red envelopes) is
 // seeded in each of the eleven languages, none left in English outside the
 // proper names of sameAsEnglish. The failure lists the English texts to
 // translate in internal/seed/text/<lang>.json.
@@ -225,6 +226,9 @@ func TestDemoContentInEveryLanguage(t *testing.T) {
 			{"bulletins", "content_i18n"}, {"provider_game_types", "name_i18n"}, {"games", "name_i18n"},
 			{"game_labels", "name_i18n"}, {"template_game_lists", "title_i18n"}, {"payment_channels", "name_i18n"},
 			{"sites", "seo_content_i18n"}, {"sites", "seo_title_i18n"},
+			{"content_pages", "title_i18n"}, {"content_pages", "summary_i18n"}, {"content_pages", "body_i18n"},
+			{"letters", "title_i18n"}, {"letters", "content_i18n"}, {"member_bulletins", "title_i18n"},
+			{"member_bulletins", "display_content_i18n"}, {"member_bulletins", "content_i18n"}, {"red_envelopes", "title_i18n"},
 		} {
 			rows, err := d.QueryContext(ctx, fmt.Sprintf(`SELECT %s FROM %s`, c.column, c.table))
 			if err != nil {
