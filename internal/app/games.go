@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"gamehall/internal/auth"
-	"gamehall/internal/engine/rng"
 	"gamehall/internal/framecheck"
 	"gamehall/internal/games"
 	"gamehall/internal/ledger"
@@ -30,7 +29,7 @@ func (a *App) buildGames(w *wiring, s *sites, m *members, l *ledger.Ledger, prot
 	houseStore := house.NewStore(a.DB)
 	inHouse := house.NewGames()
 	demo := house.NewDemoSessions(houseStore, inHouse, s.svc, time.Now)
-	play := house.NewPlay(inHouse, houseStore, demo, l, time.Now, rng.NewPool()).
+	play := house.NewPlay(inHouse, houseStore, demo, l, time.Now, house.FairSources{}).
 		WithAnnounce(func(currency string, data map[string]any) { m.hub.Publish("web_api."+currency, "jackpot_win", data) }).
 		WithGuard(protect)
 	house.NewHandler(play, w.spa, w.limits).Routes(w.router, w.mux)
