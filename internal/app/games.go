@@ -23,6 +23,8 @@ type catalogue struct {
 	wallet *gamesWallet
 	// handler caches catalogue answers (dropped by operator writes).
 	handler *games.Handler
+	// inHouse are the in-house games (the RTP monitor reads their RTPs).
+	inHouse *house.Games
 }
 
 func (a *App) buildGames(w *wiring, s *sites, m *members, l *ledger.Ledger, protect *limits.Service, remotes ...provider.Provider) *catalogue {
@@ -39,7 +41,7 @@ func (a *App) buildGames(w *wiring, s *sites, m *members, l *ledger.Ledger, prot
 	})
 	gamesStore := games.NewStore(a.DB)
 	c := &catalogue{providers: provider.NewRegistry(append([]provider.Provider{house.NewProvider(demo, l)}, remotes...)...),
-		wallet: &gamesWallet{}}
+		wallet: &gamesWallet{}, inHouse: inHouse}
 	svc := games.NewService(gamesStore, s.svc, c.providers).WithMoney(c.wallet, m.hub, w.limits, a.log)
 	c.svc = svc
 	h := games.NewHandler(svc, a.cfg.ContentCacheTTL, w.limits)
