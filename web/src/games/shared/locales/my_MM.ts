@@ -102,7 +102,7 @@ export const my_MM: Dict = {
   fair_section: 'တရားမျှတမှု အထောက်အထား',
   fair_commitment: 'ဆာဗာ seed hash (SHA-256)',
   fair_next_nonce: 'နောက် nonce',
-  fair_client_seed: 'Client seed',
+  fair_client_seed: 'ကလိုင်းယင့် seed',
   fair_save: 'သိမ်းရန်',
   fair_bad_seed: 'စာလုံး၊ ဂဏန်း၊ - သို့မဟုတ် _ ၁ မှ ၆၄ လုံး သုံးပါ။',
   fair_rotate: 'Seed ပြောင်းရန်',
