@@ -45,6 +45,8 @@ for (const vp of ['desktop', 'mobile']) {
         const link = panel.getByTestId('history-verify').first();
         await link.waitFor();
         const href = await link.getAttribute('href');
+        mkdirSync(artifacts, { recursive: true });
+        await page.screenshot({ path: join(artifacts, `fair-history-${vp}.png`), fullPage: true });
         assert.match(href, /^\/fair\?game=keno&server_seed=[0-9a-f]{64}&/);
         await page.goto(url + href);
         await page.getByTestId('fair-page').waitFor();
@@ -56,7 +58,6 @@ for (const vp of ['desktop', 'mobile']) {
         assert.equal(await outcome.getAttribute('data-ok'), 'true');
         assert.equal(await outcome.innerText(), 'Matches the recorded result');
         assert.match(await page.getByTestId('fair-outcome').innerText(), new RegExp(round.outcome.drawn.join(', ')));
-        mkdirSync(artifacts, { recursive: true });
         await page.screenshot({ path: join(artifacts, `fair-verified-${vp}.png`), fullPage: true });
         // A tampered seed no longer matches.
         await page.getByTestId('fair-server').fill('0'.repeat(64));

@@ -31,10 +31,10 @@ export function FairPage() {
     setError('');
     setResult(await verify(game, server.trim(), client.trim(), BigInt(nonce.trim()), commit));
   };
+  // A prefilled link (the round history's) verifies at once, on mount only:
+  // later edits wait for the button.
   useEffect(() => {
     if (params.get('server_seed') && params.get('client_seed')) void run();
-    // Only once, for a prefilled link.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
