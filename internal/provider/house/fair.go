@@ -104,14 +104,16 @@ func (s *Store) insertSeed(ctx context.Context, owner, clientSeed string, now in
 // gap: a nonce is used at most once, not necessarily by a stored round.
 func (s *Store) claimNonce(ctx context.Context, owner string, now int64) (seedRow, uint64, error) {
 	for range 3 {
-		if _, err := s.ensureSeed(ctx, owner, "", now); err != nil {
-			return seedRow{}, 0, err
-		}
 		var r seedRow
 		err := scanSeed(s.db.Q(ctx).QueryRowContext(ctx, `UPDATE fair_seeds SET next_nonce = next_nonce + 1
 			WHERE owner = $1 AND revealed_at = 0 RETURNING `+seedColumns, owner), &r)
 		if errors.Is(err, sql.ErrNoRows) {
-			continue // rotated between the two statements
+			// The owner's first round (or a rotation in between): make the
+			// seed and claim again.
+			if _, err := s.ensureSeed(ctx, owner, "", now); err != nil {
+				return seedRow{}, 0, err
+			}
+			continue
 		}
 		if err != nil {
 			return seedRow{}, 0, fmt.Errorf("claim nonce: %w", db.MapError(err))
