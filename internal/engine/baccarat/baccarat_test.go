@@ -414,7 +414,10 @@ func TestDealFreshFrequencies(t *testing.T) {
 		hand func() rng.Source
 	}{
 		{"seq", func() rng.Source { return seq }},
-		{"fair", func() rng.Source { nonce++; return rng.NewFair("baccarat-rtp-server-seed", "baccarat-rtp-client", nonce-1) }},
+		{"fair", func() rng.Source {
+			nonce++
+			return rng.NewFair("baccarat-rtp-server-seed", "baccarat-rtp-client", nonce-1)
+		}},
 	} {
 		t.Run(c.name, func(t *testing.T) { dealFrequencies(t, c.hand) })
 	}
