@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"gamehall/internal/auth"
-	"gamehall/internal/engine/rng"
 	"gamehall/internal/framecheck"
 	"gamehall/internal/games"
 	"gamehall/internal/ledger"
@@ -24,13 +23,15 @@ type catalogue struct {
 	wallet *gamesWallet
 	// handler caches catalogue answers (dropped by operator writes).
 	handler *games.Handler
+	// inHouse are the in-house games (the RTP monitor reads their RTPs).
+	inHouse *house.Games
 }
 
 func (a *App) buildGames(w *wiring, s *sites, m *members, l *ledger.Ledger, protect *limits.Service, remotes ...provider.Provider) *catalogue {
 	houseStore := house.NewStore(a.DB).WithGroupCommit(a.group)
 	inHouse := house.NewGames()
 	demo := house.NewDemoSessions(houseStore, inHouse, s.svc, time.Now)
-	play := house.NewPlay(inHouse, houseStore, demo, l, time.Now, rng.NewPool()).
+	play := house.NewPlay(inHouse, houseStore, demo, l, time.Now, house.FairSources{}).
 		WithAnnounce(func(currency string, data map[string]any) { m.hub.Publish("web_api."+currency, "jackpot_win", data) }).
 		WithGuard(protect)
 	house.NewHandler(play, w.spa, w.limits).Routes(w.router, w.mux)
@@ -40,7 +41,7 @@ func (a *App) buildGames(w *wiring, s *sites, m *members, l *ledger.Ledger, prot
 	})
 	gamesStore := games.NewStore(a.DB)
 	c := &catalogue{providers: provider.NewRegistry(append([]provider.Provider{house.NewProvider(demo, l)}, remotes...)...),
-		wallet: &gamesWallet{}}
+		wallet: &gamesWallet{}, inHouse: inHouse}
 	svc := games.NewService(gamesStore, s.svc, c.providers).WithMoney(c.wallet, m.hub, w.limits, a.log)
 	c.svc = svc
 	h := games.NewHandler(svc, a.cfg.ContentCacheTTL, w.limits)

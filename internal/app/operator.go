@@ -5,6 +5,7 @@ import (
 
 	"gamehall/internal/admin"
 	"gamehall/internal/audit"
+	"gamehall/internal/provider/house"
 	"gamehall/internal/provider/remote"
 )
 
@@ -23,4 +24,7 @@ func (a *App) buildOperator(w *wiring, s *sites, m *members, mo *money, c *catal
 	h := admin.NewHandler(w.apis, svc, a.cfg.AdminKey, w.limits, a.log)
 	h.Routes(w.mux)
 	w.operatorOnly = h.OperatorOnly
+	if a.cfg.AdminKey != "" {
+		house.NewMonitor(a.DB, c.inHouse, time.Now).MonitorRoutes(w.mux, w.apis, h.OperatorOnly)
+	}
 }

@@ -174,13 +174,29 @@ func TestExactRTP(t *testing.T) {
 
 // 10^6 games: every pick count, with the player's numbers chosen afresh each
 // game from an independent stream, must return within the 99% bound of its
-// exact RTP.
+// exact RTP: with draws from a replayable stream, and from the provably fair
+// derivation the house game plays (one HMAC stream per game, nonces 0, 1,
+// ...), which re-proves the published RTP on it.
 func TestSimulatedRTP(t *testing.T) {
-	draws, players := rng.NewSeq(8080), rng.NewSeq(9090)
+	seq := rng.NewSeq(8080)
+	var nonce uint64
+	for _, c := range []struct {
+		name string
+		game func() rng.Source
+	}{
+		{"seq", func() rng.Source { return seq }},
+		{"fair", func() rng.Source { nonce++; return rng.NewFair("keno-rtp-server-seed", "keno-rtp-client", nonce-1) }},
+	} {
+		t.Run(c.name, func(t *testing.T) { simulateRTP(t, c.game) })
+	}
+}
+
+func simulateRTP(t *testing.T, game func() rng.Source) {
+	players := rng.NewSeq(9090)
 	var m [MaxPicks + 1]stattest.Mean
 	const games = 1_000_000
 	for range games {
-		d := Draw(draws)
+		d := Draw(game())
 		pool := Draw(players) // 20 distinct numbers; the first k are the picks
 		for k := MinPicks; k <= MaxPicks; k++ {
 			_, win, err := Settle(pool[:k], d, 10)

@@ -1,10 +1,11 @@
 // Package rng is the only source of randomness the game engines see.
 //
 // Engines take a Source and draw from it through Intn, Uint64n and Shuffle,
-// which reduce 64-bit words to a range without bias. Production play uses
-// Crypto, lent one round at a time by a Pool; Seq and Scripted exist only so
-// tests and simulations can replay a stream and must never decide a
-// real-money outcome.
+// which reduce 64-bit words to a range without bias. In-house rounds draw
+// from Fair (provably fair: HMAC-SHA256 of the player's seeds and the
+// round's nonce); other production draws use Crypto, lent one round at a
+// time by a Pool. Seq and Scripted exist only so tests and simulations can
+// replay a stream and must never decide a real-money outcome.
 package rng
 
 import (

@@ -33,6 +33,9 @@ func (h *Handler) Routes(r api.Router, mux *http.ServeMux) {
 	r.Post("/games/api/session", h.session)
 	r.Post("/games/api/play", h.playRound)
 	r.Post("/games/api/history", h.history)
+	r.Post("/games/api/fair", h.fair)
+	r.Post("/games/api/fair/client-seed", h.clientSeed)
+	r.Post("/games/api/fair/rotate", h.rotate)
 	// A method-less prefix: a "GET /games/{code}/" pattern would conflict
 	// with the API paths above.
 	mux.HandleFunc("/games/", h.page)
@@ -75,6 +78,7 @@ func (h *Handler) playRound(r *http.Request) (any, error) {
 	var b struct {
 		Session   string          `json:"session"`
 		RequestID string          `json:"request_id"`
+		Device    string          `json:"device"`
 		Choices   json.RawMessage `json:"choices"`
 	}
 	if err := api.Decode(r, &b); err != nil {
@@ -85,7 +89,7 @@ func (h *Handler) playRound(r *http.Request) (any, error) {
 	} else if !ok {
 		return nil, api.ErrTooMany
 	}
-	return h.play.Play(r.Context(), b.Session, b.RequestID, b.Choices)
+	return h.play.PlayOn(r.Context(), b.Session, b.RequestID, b.Device, b.Choices)
 }
 
 func (h *Handler) history(r *http.Request) (any, error) {
@@ -101,4 +105,31 @@ func (h *Handler) history(r *http.Request) (any, error) {
 		return nil, err
 	}
 	return map[string][]Round{"list": list}, nil
+}
+
+func (h *Handler) fair(r *http.Request) (any, error) {
+	var b sessionBody
+	if err := api.Decode(r, &b); err != nil {
+		return nil, err
+	}
+	return h.play.Fair(r.Context(), b.Session)
+}
+
+func (h *Handler) clientSeed(r *http.Request) (any, error) {
+	var b struct {
+		Session    string `json:"session"`
+		ClientSeed string `json:"client_seed"`
+	}
+	if err := api.Decode(r, &b); err != nil {
+		return nil, err
+	}
+	return h.play.SetClientSeed(r.Context(), b.Session, b.ClientSeed)
+}
+
+func (h *Handler) rotate(r *http.Request) (any, error) {
+	var b sessionBody
+	if err := api.Decode(r, &b); err != nil {
+		return nil, err
+	}
+	return h.play.RotateSeed(r.Context(), b.Session)
 }

@@ -2,6 +2,7 @@ package house
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -62,8 +63,22 @@ type game struct {
 	jackpot *Jackpot
 	// play decides the round from src and the player's choices; stake and
 	// win are minor units. It never depends on the balance.
-	play func(src rng.Source, choices json.RawMessage, lim Limits) (stake, win int64, chosen, outcome any, err error)
+	play func(src rng.Source, choices json.RawMessage, lim Limits) (played, error)
 }
+
+// played is a round decided by a game's play.
+type played struct {
+	stake, win      int64
+	chosen, outcome any
+	// par and parVar are the exact expected return and its variance per
+	// unit stake of the bet as chosen (the RTP monitor weighs rounds by them).
+	par, parVar float64
+}
+
+// slotVariance is the variance of the slot round's return per unit total
+// bet (free spins included), measured over 2*10^7 simulated rounds (the
+// slot engine's TestSimulatedRTP logs the same round sd, 3.41).
+const slotVariance = 11.64
 
 // Games are the in-house games by game code.
 type Games struct {
@@ -82,6 +97,17 @@ func NewGames() *Games {
 	slotRTP := classic.ExactRTP().RTP
 	kenoTable := keno.Paytable()
 	odds, _ := baccarat.ExactOdds(8)
+	var kenoPar, kenoVar [keno.MaxPicks + 1]float64
+	for _, pt := range kenoTable.Picks {
+		probs, _ := keno.HitProbabilities(pt.Picks)
+		var m2 float64
+		for _, pay := range pt.Pays {
+			p, _ := probs[pay.Hits].Float64()
+			x := float64(pay.X10) / 10
+			m2 += p * x * x
+		}
+		kenoPar[pt.Picks], kenoVar[pt.Picks] = pt.RTP, m2-pt.RTP*pt.RTP
+	}
 	return &Games{byCode: map[string]*game{
 		"gh_slot_fortune": {
 			kind: "slot", version: classic.Config().Version, jackpot: &SlotJackpot,
@@ -90,18 +116,18 @@ func NewGames() *Games {
 			limits: func(u int64) Limits {
 				return Limits{Unit: u, LineBets: ladder(u, 1, 2, 5, 10, 20, 50, 100, 200, 500)}
 			},
-			play: func(src rng.Source, raw json.RawMessage, lim Limits) (int64, int64, any, any, error) {
+			play: func(src rng.Source, raw json.RawMessage, lim Limits) (played, error) {
 				var in struct {
 					LineBet int64 `json:"line_bet"`
 				}
 				if err := json.Unmarshal(raw, &in); err != nil || !slices.Contains(lim.LineBets, in.LineBet) {
-					return 0, 0, nil, nil, ErrBadBet
+					return played{}, ErrBadBet
 				}
 				r, err := classic.PlayRound(src, in.LineBet)
 				if err != nil {
-					return 0, 0, nil, nil, ErrBadBet
+					return played{}, ErrBadBet
 				}
-				return r.TotalBet, r.Win, in, r, nil
+				return played{stake: r.TotalBet, win: r.Win, chosen: in, outcome: r, par: slotRTP, parVar: slotVariance}, nil
 			},
 		},
 		"gh_baccarat": {
@@ -117,19 +143,19 @@ func NewGames() *Games {
 			limits: func(u int64) Limits {
 				return Limits{Unit: u, Chips: ladder(u, 20, 100, 500, 1000, 5000, 10000), MaxBet: u * 50000}
 			},
-			play: func(src rng.Source, raw json.RawMessage, lim Limits) (int64, int64, any, any, error) {
+			play: func(src rng.Source, raw json.RawMessage, lim Limits) (played, error) {
 				var in struct {
 					Bets map[string]int64 `json:"bets"`
 				}
 				if err := json.Unmarshal(raw, &in); err != nil {
-					return 0, 0, nil, nil, ErrBadBet
+					return played{}, ErrBadBet
 				}
 				var bets []baccarat.Bet
 				var stake int64
 				for name, amount := range in.Bets {
 					kind, ok := baccarat.ParseBetKind(name)
 					if !ok || amount < 0 || amount > lim.MaxBet || amount%lim.Chips[0] != 0 {
-						return 0, 0, nil, nil, ErrBadBet
+						return played{}, ErrBadBet
 					}
 					if amount > 0 {
 						bets = append(bets, baccarat.Bet{Kind: kind, Stake: amount})
@@ -137,23 +163,25 @@ func NewGames() *Games {
 					}
 				}
 				if len(bets) == 0 {
-					return 0, 0, nil, nil, ErrBadBet
+					return played{}, ErrBadBet
 				}
 				slices.SortFunc(bets, func(a, b baccarat.Bet) int { return int(a.Kind) - int(b.Kind) })
 				// A fresh 8-deck shoe per hand, drawn by a partial shuffle.
 				hand, err := baccarat.DealFresh(src, 8)
 				if err != nil {
-					return 0, 0, nil, nil, err
+					return played{}, err
 				}
 				results, err := baccarat.Settle(hand, bets)
 				if err != nil {
-					return 0, 0, nil, nil, ErrBadBet
+					return played{}, ErrBadBet
 				}
 				var win int64
 				for _, r := range results {
 					win += r.Return
 				}
-				return stake, win, in, map[string]any{"hand": hand, "results": results}, nil
+				par, parVar := baccaratPar(odds, bets, stake)
+				return played{stake: stake, win: win, chosen: in, outcome: map[string]any{"hand": hand, "results": results},
+					par: par, parVar: parVar}, nil
 			},
 		},
 		"gh_keno": {
@@ -163,20 +191,21 @@ func NewGames() *Games {
 			limits: func(u int64) Limits {
 				return Limits{Unit: u, Stakes: ladder(u, 10, 20, 50, 100, 200, 500, 1000, 5000)}
 			},
-			play: func(src rng.Source, raw json.RawMessage, lim Limits) (int64, int64, any, any, error) {
+			play: func(src rng.Source, raw json.RawMessage, lim Limits) (played, error) {
 				var in struct {
 					Picks []int `json:"picks"`
 					Stake int64 `json:"stake"`
 				}
 				if err := json.Unmarshal(raw, &in); err != nil || !slices.Contains(lim.Stakes, in.Stake) {
-					return 0, 0, nil, nil, ErrBadBet
+					return played{}, ErrBadBet
 				}
 				drawn := keno.Draw(src)
 				hits, win, err := keno.Settle(in.Picks, drawn, in.Stake)
 				if err != nil {
-					return 0, 0, nil, nil, fmt.Errorf("%w: %w", ErrBadPicks, err)
+					return played{}, fmt.Errorf("%w: %w", ErrBadPicks, err)
 				}
-				return in.Stake, win, in, map[string]any{"drawn": drawn, "hits": hits}, nil
+				return played{stake: in.Stake, win: win, chosen: in, outcome: map[string]any{"drawn": drawn, "hits": hits},
+					par: kenoPar[len(in.Picks)], parVar: kenoVar[len(in.Picks)]}, nil
 			},
 		},
 	}}
@@ -190,23 +219,53 @@ type Decided struct {
 	Choices, Outcome []byte
 	// JackpotHit: the round drew the jackpot (paid in real money only).
 	JackpotHit bool
+	// Par and ParVar: the bet's exact expected return and variance per
+	// unit stake.
+	Par, ParVar float64
+}
+
+// baccaratPar is the exact expected return and variance per unit stake of
+// a set of bets on one hand: the hand's winner decides every bet, so the
+// round returns one of three amounts (player, banker, tie).
+func baccaratPar(odds baccarat.Odds, bets []baccarat.Bet, stake int64) (mean, variance float64) {
+	var r [3]float64 // returned (stake included) when player, banker, tie wins
+	for _, b := range bets {
+		x := float64(b.Stake)
+		switch b.Kind {
+		case baccarat.BetPlayer:
+			r[0] += 2 * x
+			r[2] += x
+		case baccarat.BetBanker:
+			r[1] += 1.95 * x
+			r[2] += x
+		case baccarat.BetTie:
+			r[2] += 9 * x
+		}
+	}
+	var m1, m2 float64
+	for i, p := range [3]float64{odds.PPlayer, odds.PBanker, odds.PTie} {
+		y := r[i] / float64(stake)
+		m1 += p * y
+		m2 += p * y * y
+	}
+	return m1, m2 - m1*m1
 }
 
 // decide plays one round of g from src; it never looks at the balance.
 func decide(g *game, lim Limits, src rng.Source, choices json.RawMessage) (Decided, error) {
-	stake, win, chosen, outcome, err := g.play(src, choices, lim)
+	pl, err := g.play(src, choices, lim)
 	if err != nil {
 		return Decided{}, err
 	}
-	c, err := json.Marshal(chosen)
+	c, err := json.Marshal(pl.chosen)
 	if err != nil {
 		return Decided{}, fmt.Errorf("encode choices: %w", err)
 	}
-	o, err := json.Marshal(outcome)
+	o, err := json.Marshal(pl.outcome)
 	if err != nil {
 		return Decided{}, fmt.Errorf("encode outcome: %w", err)
 	}
-	d := Decided{Stake: stake, Win: win, Choices: c, Outcome: o}
+	d := Decided{Stake: pl.stake, Win: pl.win, Choices: c, Outcome: o, Par: pl.par, ParVar: pl.parVar}
 	if g.jackpot != nil {
 		// Drawn from the same stream after the round, so stakes never
 		// change it either.
@@ -228,23 +287,26 @@ func (gs *Games) Decide(code, currency string, exponent int, src rng.Source, cho
 	return decide(g, g.limits(unitFor(currency, exponent)), src, choices)
 }
 
-// RNG lends each round its random source and takes it back after the round
-// is decided; rng.Pool in production (crypto/rand, buffered, shared safely
-// by concurrent rounds).
-type RNG interface {
-	Get() rng.Source
-	Put(rng.Source)
+// Sources makes each round's random source from the player's seeds and the
+// round's nonce: FairSources in production.
+type Sources interface {
+	Source(serverSeed, clientSeed string, nonce uint64) rng.Source
 }
 
-// SourceFunc is an RNG that makes a source per round and drops it after;
-// tests script rounds with it.
+// FairSources is the provably fair derivation, rng.NewFair.
+type FairSources struct{}
+
+// Source returns rng.NewFair(serverSeed, clientSeed, nonce).
+func (FairSources) Source(serverSeed, clientSeed string, nonce uint64) rng.Source {
+	return rng.NewFair(serverSeed, clientSeed, nonce)
+}
+
+// SourceFunc ignores the seeds and makes a source per round; tests script
+// rounds with it (such rounds do not verify).
 type SourceFunc func() rng.Source
 
-// Get returns f().
-func (f SourceFunc) Get() rng.Source { return f() }
-
-// Put does nothing.
-func (SourceFunc) Put(rng.Source) {}
+// Source returns f().
+func (f SourceFunc) Source(string, string, uint64) rng.Source { return f() }
 
 // Play runs the in-house games' play API on demo sessions (play money) and
 // real-money sessions (the member's GP001 wallet in the ledger).
@@ -254,7 +316,7 @@ type Play struct {
 	demo   *DemoSessions
 	ledger Ledger // nil: demo sessions only
 	now    func() time.Time
-	rng    RNG
+	rng    Sources
 	// announce tells every browser of a currency of a jackpot win
 	// (web_api.{currency}); nil: nobody.
 	announce func(currency string, data map[string]any)
@@ -281,10 +343,10 @@ func (p *Play) WithAnnounce(fn func(currency string, data map[string]any)) *Play
 	return p
 }
 
-// NewPlay returns the play service; rounds draw from sources lent by src
-// (rng.NewPool() in production; tests script it with SourceFunc). l posts
-// real-money rounds (nil: only demo sessions play).
-func NewPlay(games *Games, store *Store, demo *DemoSessions, l Ledger, now func() time.Time, src RNG) *Play {
+// NewPlay returns the play service; rounds draw from src (FairSources{} in
+// production; tests script it with SourceFunc). l posts real-money rounds
+// (nil: only demo sessions play).
+func NewPlay(games *Games, store *Store, demo *DemoSessions, l Ledger, now func() time.Time, src Sources) *Play {
 	return &Play{games: games, store: store, demo: demo, ledger: l, now: now, rng: src}
 }
 
@@ -383,12 +445,28 @@ type Round struct {
 	Choices       json.RawMessage `json:"choices"`
 	Outcome       json.RawMessage `json:"outcome"`
 	CreatedAt     string          `json:"created_at"`
+	// Fair is what the round was drawn from (absent for rounds played
+	// before provably fair play).
+	Fair *RoundFair `json:"fair,omitempty"`
+}
+
+// RoundFair is a round's seeds and nonce; ServerSeed is empty until the
+// seed is rotated out.
+type RoundFair struct {
+	Commitment string `json:"commitment"`
+	ClientSeed string `json:"client_seed"`
+	Nonce      int64  `json:"nonce"`
+	ServerSeed string `json:"server_seed,omitempty"`
 }
 
 func roundOf(r RoundRow) Round {
-	return Round{ID: r.ID, GameCode: r.GameCode, GameVersion: r.GameVersion, Currency: r.Currency, Stake: r.Stake, Win: r.Win,
+	out := Round{ID: r.ID, GameCode: r.GameCode, GameVersion: r.GameVersion, Currency: r.Currency, Stake: r.Stake, Win: r.Win,
 		BalanceBefore: r.BalanceBefore, BalanceAfter: r.BalanceAfter, Jackpot: r.Jackpot, Choices: json.RawMessage(r.Choices),
 		Outcome: json.RawMessage(r.Outcome), CreatedAt: time.UnixMicro(r.CreatedAt).UTC().Format(time.RFC3339)}
+	if r.SeedID.Valid {
+		out.Fair = &RoundFair{Commitment: r.Commitment, ClientSeed: r.ClientSeed, Nonce: r.Nonce.Int64}
+	}
+	return out
 }
 
 // Play decides one round on the server and settles it on the session. A
@@ -398,8 +476,34 @@ func roundOf(r RoundRow) Round {
 // SettleDemoRound). New rounds are refused with ErrPlayDisabled while the
 // site's demo_mode flag is on, even on a session opened before it went on.
 func (p *Play) Play(ctx context.Context, id, requestID string, choices json.RawMessage) (Round, error) {
+	return p.PlayOn(ctx, id, requestID, "", choices)
+}
+
+// Devices a play call may name (what the page's template was); the RTP
+// monitor groups rounds by it.
+var devices = []string{"", "desktop", "mobile"}
+
+// stakeBand is a stake's band for the RTP monitor, in the session's bet
+// units (about a US cent): low below 100, mid below 1000, high from 1000.
+func stakeBand(stake, unit int64) string {
+	switch u := stake / unit; {
+	case u < 100:
+		return "low"
+	case u < 1000:
+		return "mid"
+	default:
+		return "high"
+	}
+}
+
+// PlayOn is Play from a page that says which device it runs on ("desktop",
+// "mobile" or "" when unknown).
+func (p *Play) PlayOn(ctx context.Context, id, requestID, device string, choices json.RawMessage) (Round, error) {
 	if requestID == "" || len(requestID) > 64 {
 		return Round{}, api.Invalid("request_id", nil)
+	}
+	if !slices.Contains(devices, device) {
+		return Round{}, api.Bad("device", "desktop, mobile or empty")
 	}
 	s, g, err := p.session(ctx, id)
 	if err != nil {
@@ -416,15 +520,25 @@ func (p *Play) Play(ctx context.Context, id, requestID string, choices json.RawM
 	if s.SiteDemoMode {
 		return Round{}, ErrPlayDisabled
 	}
-	src := p.rng.Get()
-	d, err := decide(g, g.limits(unitFor(s.Currency, s.Exponent)), src, choices)
-	p.rng.Put(src)
+	unit := unitFor(s.Currency, s.Exponent)
+	lim := g.limits(unit)
+	// Bad choices are refused before a nonce is spent on them.
+	if _, err := decide(g, lim, rng.NewSeq(0), choices); err != nil {
+		return Round{}, err
+	}
+	seed, nonce, err := p.store.claimNonce(ctx, s.owner(), p.now().UTC().UnixMicro())
+	if err != nil {
+		return Round{}, err
+	}
+	d, err := decide(g, lim, p.rng.Source(seed.ServerSeed, seed.ClientSeed, nonce), choices)
 	if err != nil {
 		return Round{}, err
 	}
 	round := RoundRow{SessionHash: hash, RequestID: requestID, GameCode: s.GameCode, GameVersion: g.version,
 		Currency: s.Currency, Stake: d.Stake, Win: d.Win, Choices: string(d.Choices), Outcome: string(d.Outcome),
-		CreatedAt: p.now().UnixMicro()}
+		CreatedAt: p.now().UnixMicro(), SeedID: sql.NullInt64{Int64: seed.ID, Valid: true},
+		Nonce: sql.NullInt64{Int64: int64(nonce), Valid: true}, Commitment: seed.Commitment, ClientSeed: seed.ClientSeed,
+		Device: device, StakeBand: stakeBand(d.Stake, unit), Par: d.Par, ParVar: d.ParVar}
 	var row RoundRow
 	if s.memberID > 0 {
 		round.jackpot, round.hit = g.jackpot, d.JackpotHit
@@ -460,9 +574,22 @@ func (p *Play) History(ctx context.Context, id string, limit int) ([]Round, erro
 	if err != nil {
 		return nil, err
 	}
+	var ids []int64
+	for _, r := range rows {
+		if r.SeedID.Valid {
+			ids = append(ids, r.SeedID.Int64)
+		}
+	}
+	revealed, err := p.store.revealedSeeds(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]Round, len(rows))
 	for i, r := range rows {
 		out[i] = roundOf(r)
+		if out[i].Fair != nil {
+			out[i].Fair.ServerSeed = revealed[r.SeedID.Int64]
+		}
 	}
 	return out, nil
 }

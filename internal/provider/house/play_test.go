@@ -257,14 +257,12 @@ type countingRNG struct {
 	seq         *rng.Seq
 }
 
-func (c *countingRNG) Get() rng.Source {
+func (c *countingRNG) Source(string, string, uint64) rng.Source {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.lent++
 	return c
 }
-
-func (c *countingRNG) Put(rng.Source) {}
 
 func (c *countingRNG) Uint64() uint64 {
 	c.words++

@@ -163,10 +163,11 @@ func (s *Store) settleRealRound(ctx context.Context, l Ledger, guard BetGuard, r
 			}
 		}
 		err := s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO game_rounds (session_hash, request_id, demo, member_id, game_code,
-			game_version, currency, stake, win, balance_before, balance_after, choices, outcome, created_at)
-			VALUES ($1, $2, FALSE, $3, $4, $5, $6, $7, $8, 0, 0, $9, $10, $11) RETURNING id`,
+			game_version, currency, stake, win, balance_before, balance_after, choices, outcome, created_at, fair_seed_id, nonce,
+			commitment, client_seed, device, stake_band, par_rtp, par_var)
+			VALUES ($1, $2, FALSE, $3, $4, $5, $6, $7, $8, 0, 0, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id`,
 			r.SessionHash, r.RequestID, memberID, r.GameCode, r.GameVersion, r.Currency, r.Stake, r.Win, r.Choices, r.Outcome,
-			r.CreatedAt).Scan(&r.ID)
+			r.CreatedAt, r.SeedID, r.Nonce, r.Commitment, r.ClientSeed, r.Device, r.StakeBand, r.Par, r.ParVar).Scan(&r.ID)
 		if err != nil {
 			return fmt.Errorf("record round: %w", db.MapError(err))
 		}

@@ -27,17 +27,26 @@ type RoundRow struct {
 	CreatedAt     int64
 	// Jackpot is a real-money round's jackpot win (balance_after has it).
 	Jackpot int64
+	// SeedID, Nonce, Commitment and ClientSeed are what the round was drawn
+	// from (SeedID is null for rounds from before provably fair play).
+	SeedID, Nonce          sql.NullInt64
+	Commitment, ClientSeed string
+	// Device, StakeBand, Par and ParVar group and weigh the round in the
+	// RTP monitor.
+	Device, StakeBand string
+	Par, ParVar       float64
 	// jackpot and hit tell SettleRealRound to feed the pool and pay it.
 	jackpot *Jackpot
 	hit     bool
 }
 
 const roundColumns = `id, session_hash, request_id, demo, game_code, game_version, currency, stake, win, balance_before,
-	balance_after, choices, outcome, created_at, jackpot`
+	balance_after, choices, outcome, created_at, jackpot, fair_seed_id, nonce, commitment, client_seed`
 
 func scanRound(row interface{ Scan(...any) error }, r *RoundRow) error {
 	return row.Scan(&r.ID, &r.SessionHash, &r.RequestID, &r.Demo, &r.GameCode, &r.GameVersion, &r.Currency, &r.Stake, &r.Win,
-		&r.BalanceBefore, &r.BalanceAfter, &r.Choices, &r.Outcome, &r.CreatedAt, &r.Jackpot)
+		&r.BalanceBefore, &r.BalanceAfter, &r.Choices, &r.Outcome, &r.CreatedAt, &r.Jackpot,
+		&r.SeedID, &r.Nonce, &r.Commitment, &r.ClientSeed)
 }
 
 // errShort is a stake the balance does not cover.
@@ -86,10 +95,12 @@ func (s *Store) settleDemoRound(ctx context.Context, r RoundRow) (out RoundRow, 
 		}
 		r.BalanceAfter, r.BalanceBefore = after, after+r.Stake-r.Win
 		err = s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO game_rounds (session_hash, request_id, demo, game_code, game_version,
-			currency, stake, win, balance_before, balance_after, choices, outcome, created_at)
-			VALUES ($1, $2, TRUE, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+			currency, stake, win, balance_before, balance_after, choices, outcome, created_at, fair_seed_id, nonce, commitment,
+			client_seed, device, stake_band, par_rtp, par_var)
+			VALUES ($1, $2, TRUE, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) RETURNING id`,
 			r.SessionHash, r.RequestID, r.GameCode, r.GameVersion, r.Currency, r.Stake, r.Win, r.BalanceBefore,
-			r.BalanceAfter, r.Choices, r.Outcome, r.CreatedAt).Scan(&r.ID)
+			r.BalanceAfter, r.Choices, r.Outcome, r.CreatedAt, r.SeedID, r.Nonce, r.Commitment, r.ClientSeed, r.Device,
+			r.StakeBand, r.Par, r.ParVar).Scan(&r.ID)
 		if err != nil {
 			return fmt.Errorf("record round: %w", db.MapError(err))
 		}

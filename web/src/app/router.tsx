@@ -88,6 +88,7 @@ export function createRoutes(qc: QueryClient): RouteObject[] {
             { path: 'main/:id', loader: pageLoader(qc, 'main'), lazy: page('ContentPage') },
             { path: 'slotgame', loader: slotgameGuard, lazy: () => import('@/features/games/pages/SlotListPage').then((m) => ({ Component: m.SlotListPage })) },
             { path: 'sponsor', lazy: page('SponsorPage') },
+            { path: 'fair', lazy: () => import('@/features/fair/components/FairPage').then((m) => ({ Component: m.FairPage })) },
             { path: 'play', lazy: () => import('@/features/games/pages/PlayPage').then((m) => ({ Component: m.PlayPage })) },
             { path: 'gameRoom', lazy: () => import('@/features/games/pages/GameRoomPage').then((m) => ({ Component: m.GameRoomPage })) },
             { path: 'fastPayment', lazy: () => import('@/features/wallet/components/FastPaymentPage').then((m) => ({ Component: m.FastPaymentPage })) },

@@ -4,7 +4,8 @@ import { formatDateTime, SITE_TIME_ZONE } from '@/lib/format';
 import { closeGame } from './close';
 import { currentLang, tx } from './i18n';
 import { formatMinor, formatPercent, symbolOf } from './money';
-import type { GameSession } from './useGameSession';
+import { sessionIdFromUrl, type GameSession } from './useGameSession';
+import { FairBar, verifyHref } from './fair';
 
 const Icon = ({ d }: { d: string }) => (
   <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
@@ -106,6 +107,7 @@ function HistoryPanel<R extends RulesWithLines, C, O>({ props, info, onClose }: 
           <Icon d="M6 6l12 12M18 6L6 18" />
         </button>
       </header>
+      <FairBar session={sessionIdFromUrl() ?? ''} onRotated={() => void session.refreshHistory()} />
       {session.history.length === 0 ? (
         <p className="gp-muted">{tx('no_rounds')}</p>
       ) : (
@@ -143,6 +145,14 @@ function HistoryPanel<R extends RulesWithLines, C, O>({ props, info, onClose }: 
               </span>
               <span role="cell" data-label={tx('version')} className="gp-mono">
                 {r.game_version}
+                {r.fair && <small className="gp-muted"> #{r.fair.nonce}</small>}{' '}
+                {verifyHref(info.kind, r) ? (
+                  <a href={verifyHref(info.kind, r)!} target="_blank" rel="noopener" data-testid="history-verify">
+                    {tx('fair_verify')}
+                  </a>
+                ) : (
+                  r.fair && <small className="gp-muted">{tx('fair_pending')}</small>
+                )}
               </span>
             </div>
           ))}
@@ -186,6 +196,7 @@ function RulesPanel<R extends RulesWithLines, C, O>({ props, info, intro, onClos
           <dd className="gp-mono">{info.version}</dd>
         </div>
       </dl>
+      <FairBar session={sessionIdFromUrl() ?? ''} onRotated={() => void props.session.refreshHistory()} />
       <div className="gp-rules">
         {props.rules(info)}
         <h3>{tx('rules')}</h3>

@@ -64,6 +64,20 @@ export interface Round<C = unknown, O = unknown> {
   choices: C;
   outcome: O;
   created_at: string;
+  /** what the round was drawn from; server_seed only once rotated out */
+  fair?: { commitment: string; client_seed: string; nonce: number; server_seed?: string };
+}
+
+/** The player's provably fair seeds before play. */
+export interface FairState {
+  commitment: string;
+  client_seed: string;
+  next_nonce: number;
+}
+
+/** The device the page runs on, for the operator's RTP monitor. */
+function device(): 'desktop' | 'mobile' {
+  return window.innerWidth < 768 ? 'mobile' : 'desktop';
 }
 
 async function post<T>(path: string, body: unknown): Promise<T> {
@@ -121,13 +135,22 @@ export const gameApi = {
    */
   async play<C, O>(session: string, choices: C, requestId = newRequestId()): Promise<Round<C, O>> {
     try {
-      return await post<Round<C, O>>('/games/api/play', { session, request_id: requestId, choices });
+      return await post<Round<C, O>>('/games/api/play', { session, request_id: requestId, device: device(), choices });
     } catch (e) {
       if (e instanceof GameApiError && (e.kind === 'network' || e.kind === 'timeout')) {
-        return post<Round<C, O>>('/games/api/play', { session, request_id: requestId, choices });
+        return post<Round<C, O>>('/games/api/play', { session, request_id: requestId, device: device(), choices });
       }
       throw e;
     }
+  },
+  fair(session: string): Promise<FairState> {
+    return post('/games/api/fair', { session });
+  },
+  setClientSeed(session: string, clientSeed: string): Promise<FairState> {
+    return post('/games/api/fair/client-seed', { session, client_seed: clientSeed });
+  },
+  rotateSeed(session: string): Promise<{ current: FairState }> {
+    return post('/games/api/fair/rotate', { session });
   },
   history<C, O>(session: string, limit = 50): Promise<Round<C, O>[]> {
     return post<{ list: Round<C, O>[] }>('/games/api/history', { session, limit }).then((d) => d.list ?? []);

@@ -116,6 +116,16 @@ const en_US = {
   rtp_range: '{{min}} to {{max}} by pick count',
   rtp_picks: '{{rtp}} with {{n}} picks',
   play_disabled: 'Play is disabled on this demo site.',
+  fair_section: 'Provably fair',
+  fair_commitment: 'Server seed hash (SHA-256)',
+  fair_next_nonce: 'Next nonce',
+  fair_client_seed: 'Client seed',
+  fair_save: 'Save',
+  fair_bad_seed: 'Use 1 to 64 letters, digits, - or _.',
+  fair_rotate: 'Rotate seed',
+  fair_verifier: 'Open the verifier',
+  fair_verify: 'Verify',
+  fair_pending: 'Seed revealed after rotation',
 };
 
 export type Key = keyof typeof en_US;
@@ -220,6 +230,16 @@ const zh_CN: Dict = {
   rtp_range: '{{min}} 至 {{max}}（视选号个数）',
   rtp_picks: '{{rtp}}（选 {{n}} 个号码）',
   play_disabled: '演示站点暂不支持游戏。',
+  fair_section: '可验证公平',
+  fair_commitment: '服务器种子哈希（SHA-256）',
+  fair_next_nonce: '下一个 nonce',
+  fair_client_seed: '客户端种子',
+  fair_save: '保存',
+  fair_bad_seed: '请使用 1 至 64 个字母、数字、- 或 _。',
+  fair_rotate: '更换种子',
+  fair_verifier: '打开校验页面',
+  fair_verify: '验证',
+  fair_pending: '更换种子后公开',
 };
 
 const vi_VN: Dict = {
@@ -321,6 +341,16 @@ const vi_VN: Dict = {
   rtp_range: '{{min}} đến {{max}} tùy số lượng số chọn',
   rtp_picks: '{{rtp}} khi chọn {{n}} số',
   play_disabled: 'Trang demo không cho phép chơi.',
+  fair_section: 'Công bằng có thể kiểm chứng',
+  fair_commitment: 'Mã băm hạt giống máy chủ (SHA-256)',
+  fair_next_nonce: 'Nonce tiếp theo',
+  fair_client_seed: 'Hạt giống máy khách',
+  fair_save: 'Lưu',
+  fair_bad_seed: 'Dùng 1 đến 64 chữ cái, chữ số, - hoặc _.',
+  fair_rotate: 'Đổi hạt giống',
+  fair_verifier: 'Mở trang kiểm chứng',
+  fair_verify: 'Kiểm chứng',
+  fair_pending: 'Công bố sau khi đổi hạt giống',
 };
 
 export const DICTS = { zh_TW, zh_CN, en_US, vi_VN, ko_KR, ja_JP, th_TH, hi_IN, my_MM, ta_IN, bn_BD } as const;
