@@ -224,7 +224,8 @@ func TestDemoContentInEveryLanguage(t *testing.T) {
 			{"announcements", "content_i18n"}, {"bulletins", "title_i18n"}, {"bulletins", "display_content_i18n"},
 			{"bulletins", "content_i18n"}, {"provider_game_types", "name_i18n"}, {"games", "name_i18n"},
 			{"game_labels", "name_i18n"}, {"template_game_lists", "title_i18n"}, {"payment_channels", "name_i18n"},
-			{"sites", "seo_content_i18n"}, {"sites", "seo_title_i18n"},
+			{"sites", "seo_content_i18n"}, {"sites", "seo_title_i18n"}, {"member_bulletins", "title_i18n"},
+			{"member_bulletins", "display_content_i18n"}, {"member_bulletins", "content_i18n"}, {"red_envelopes", "title_i18n"},
 		} {
 			rows, err := d.QueryContext(ctx, fmt.Sprintf(`SELECT %s FROM %s`, c.column, c.table))
 			if err != nil {
