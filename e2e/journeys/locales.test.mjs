@@ -46,12 +46,19 @@ const ALLOWED = [
 ];
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The ASCII words of text not covered by the allow-list or the member's own names. */
-export function englishWords(text, own) {
+/**
+ * The English words of text: its words written only in ASCII letters, once the
+ * allow-list and the member's own names are taken out. Vietnamese is written in
+ * Latin letters too, so there a text counts as English only when none of its
+ * letters carries a Vietnamese mark (a Vietnamese sentence may hold a loanword).
+ */
+export function englishWords(text, own, lang) {
   let rest = text;
   // Longest first, so "Gamehall Originals" goes whole and an e-mail before the account inside it.
-  for (const phrase of [...own, ...ALLOWED].sort((a, b) => b.length - a.length)) rest = rest.replace(new RegExp(`(?<![A-Za-z])${escape(phrase)}(?![A-Za-z])`, 'g'), ' ');
-  return rest.match(/[A-Za-z]+/g) ?? [];
+  for (const phrase of [...own, ...ALLOWED].sort((a, b) => b.length - a.length))
+    rest = rest.replace(new RegExp(`(?<![A-Za-z])${escape(phrase)}(?![A-Za-z])`, 'g'), ' ');
+  if (lang === 'vi_VN' && /[^\x00-\x7F]/.test(rest.replace(/[^\p{L}\p{M}]/gu, ''))) return [];
+  return (rest.match(/[\p{L}\p{M}]+/gu) ?? []).filter((w) => /^[A-Za-z]+$/.test(w));
 }
 
 /**
@@ -134,7 +141,7 @@ async function checkScreen(page, lang, vp, screen, own) {
   if (items.length === 0) problems.push(`${screen}: no visible text`);
   if (lang !== 'en_US') {
     for (const { text, where } of items) {
-      const words = englishWords(text, own);
+      const words = englishWords(text, own, lang);
       if (words.length) problems.push(`${screen}: English ${JSON.stringify(words.join(' '))} in ${where}: ${JSON.stringify(text)}`);
     }
   }
