@@ -44,6 +44,9 @@ const ALLOWED = [
   'USD', 'VND', 'THB', 'INR', 'MMK', 'BDT', 'WON', 'KRW', 'JPY', 'RMB', 'CNY', 'GMT', 'UTC', 'SMS', 'VIP', 'alt+T',
   'eスポーツ', 'e스포츠',
 ];
+/** Loanwords Vietnamese writes as English does: game names and the everyday words for e-mail and demo. */
+const VI_LOANWORDS = ['Baccarat', 'Keno', 'Email', 'demo'];
+
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -55,7 +58,7 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function englishWords(text, own, lang) {
   let rest = text;
   // Longest first, so "Gamehall Originals" goes whole and an e-mail before the account inside it.
-  for (const phrase of [...own, ...ALLOWED].sort((a, b) => b.length - a.length))
+  for (const phrase of [...own, ...ALLOWED, ...(lang === 'vi_VN' ? VI_LOANWORDS : [])].sort((a, b) => b.length - a.length))
     rest = rest.replace(new RegExp(`(?<![A-Za-z])${escape(phrase)}(?![A-Za-z])`, 'g'), ' ');
   if (lang === 'vi_VN' && /[^\x00-\x7F]/.test(rest.replace(/[^\p{L}\p{M}]/gu, ''))) return [];
   return (rest.match(/[\p{L}\p{M}]+/gu) ?? []).filter((w) => /^[A-Za-z]+$/.test(w));
