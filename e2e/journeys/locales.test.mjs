@@ -53,7 +53,8 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * The English words of text: its words written only in ASCII letters, once the
  * allow-list and the member's own names are taken out. Vietnamese is written in
  * Latin letters too, so there a text counts as English only when none of its
- * letters carries a Vietnamese mark (a Vietnamese sentence may hold a loanword).
+ * letters carries a Vietnamese mark (a Vietnamese sentence may hold a loanword)
+ * and it has two words or more.
  */
 export function englishWords(text, own, lang) {
   let rest = text;
@@ -61,7 +62,9 @@ export function englishWords(text, own, lang) {
   for (const phrase of [...own, ...ALLOWED, ...(lang === 'vi_VN' ? VI_LOANWORDS : [])].sort((a, b) => b.length - a.length))
     rest = rest.replace(new RegExp(`(?<![A-Za-z])${escape(phrase)}(?![A-Za-z])`, 'g'), ' ');
   if (lang === 'vi_VN' && /[^\x00-\x7F]/.test(rest.replace(/[^\p{L}\p{M}]/gu, ''))) return [];
-  return (rest.match(/[\p{L}\p{M}]+/gu) ?? []).filter((w) => /^[A-Za-z]+$/.test(w));
+  const words = (rest.match(/[\p{L}\p{M}]+/gu) ?? []).filter((w) => /^[A-Za-z]+$/.test(w));
+  // A lone unmarked word is Vietnamese as often as not (Trang, Game): Vietnamese English is a phrase.
+  return lang === 'vi_VN' && words.length < 2 ? [] : words;
 }
 
 /**
