@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast, Toaster } from 'sonner';
 import { keys } from '@/api';
 import { refetchAudience } from '@/lib/query-client';
@@ -11,6 +12,7 @@ export const TOAST_OFFSET = 16;
 const TOAST_EDGES = { top: `calc(var(--site-header-bottom, 0px) + ${TOAST_OFFSET}px)`, right: TOAST_OFFSET, bottom: TOAST_OFFSET, left: TOAST_OFFSET };
 
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+  const { t } = useTranslation();
   useEffect(
     () =>
       onLogout(() => {
@@ -33,7 +35,15 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster position="top-center" duration={TOAST_DURATION_MS} offset={TOAST_EDGES} mobileOffset={TOAST_EDGES} theme="dark" richColors closeButton />
+      <Toaster
+        position="top-center"
+        duration={TOAST_DURATION_MS} offset={TOAST_EDGES} mobileOffset={TOAST_EDGES} theme="dark"
+        richColors
+        closeButton
+        // sonner's own labels are English; its keyboard shortcut (alt+T) follows the label.
+        containerAriaLabel={t('notifications')}
+        toastOptions={{ closeButtonAriaLabel: t('close') }}
+      />
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,8 @@
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '@/lib/cookies';
 import { createQueryClient } from '@/lib/query-client';
+import { envConfig } from '@/test/fixtures';
 import { ok } from '@/test/handlers';
 import { server } from '@/test/server';
 import { resolveStart } from './start';
@@ -17,7 +18,32 @@ function visitorAnswers(answer: Record<string, string>) {
   return () => calls;
 }
 
+function siteDetailLanguages() {
+  const langs: (string | null)[] = [];
+  server.use(
+    http.post('/api/arks/web/site/detail', ({ request }) => {
+      langs.push(request.headers.get('lang'));
+      return ok({ env_config: envConfig() });
+    }),
+  );
+  return langs;
+}
+
 describe('first load language', () => {
+  it('asks env_config (its SEO text) in the language chosen before', async () => {
+    const langs = siteDetailLanguages();
+    setCookie('lang', 'zh_CN');
+    expect(await resolveStart(createQueryClient())).toBe('zh_CN');
+    expect(langs).toEqual(['zh_CN']);
+  });
+
+  it('asks env_config again in the language detection picks', async () => {
+    const langs = siteDetailLanguages();
+    visitorAnswers({ country: 'VN', language: 'vi_VN', currency: 'VND' });
+    expect(await resolveStart(createQueryClient())).toBe('vi_VN');
+    await vi.waitFor(() => expect(langs).toEqual(['en_US', 'vi_VN']));
+  });
+
   it('without a lang cookie asks /visitor and uses its language', async () => {
     const calls = visitorAnswers({ country: 'VN', language: 'vi_VN', currency: 'VND' });
     expect(await resolveStart(createQueryClient())).toBe('vi_VN');

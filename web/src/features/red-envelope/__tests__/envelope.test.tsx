@@ -1,6 +1,7 @@
 // The red envelope: its countdown in Caracas time ticking every second,
 // ended at zero and fetched again 3 s later, the claim modal with the
 // cash, closing it refreshing the cash, and code 102 clearing it.
+import i18next from 'i18next';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -36,8 +37,10 @@ describe('red envelope times', () => {
     expect(endsAt('2026-11-24 20:00:00')).toBe(Date.parse('2026-11-25T00:00:00Z'));
     expect(secondsLeft('2026-11-24 20:00:00', Date.parse('2026-11-24T23:59:58.5Z'))).toBe(2);
     expect(secondsLeft('2026-11-24 20:00:00', Date.parse('2026-11-25T01:00:00Z'))).toBe(0);
-    expect(formatLeft(3723)).toBe('01:02:03');
-    expect(formatLeft(90061)).toBe('1d 01:01:01');
+    expect(formatLeft(3723, i18next.t)).toBe('01:02:03');
+    expect(formatLeft(90061, i18next.t)).toBe('1d 01:01:01');
+    // The days come in the reader's words.
+    expect(formatLeft(90061, (_, o) => `${o.days}天 ${o.time}`)).toBe('1天 01:01:01');
   });
 });
 

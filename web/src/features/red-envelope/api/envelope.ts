@@ -37,11 +37,11 @@ export function secondsLeft(endAt: string, now = Date.now()): number {
   return Math.max(0, Math.ceil((endsAt(endAt) - now) / 1000));
 }
 
-/** 1d 02:03:04 / 02:03:04 */
-export function formatLeft(s: number): string {
+/** 02:03:04, or with days in the reader's words (red_envelope_days_left: "1d 02:03:04"). */
+export function formatLeft(s: number, t: (key: 'red_envelope_days_left', opts: { days: number; time: string }) => string): string {
   const d = Math.floor(s / 86400);
   const hms = [Math.floor((s % 86400) / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
-  return d > 0 ? `${d}d ${hms}` : hms;
+  return d > 0 ? t('red_envelope_days_left', { days: d, time: hms }) : hms;
 }
 
 /** Spec section 9: the envelope is fetched again 3 s after it ended. */

@@ -80,7 +80,7 @@ export function RedEnvelope() {
           <GiftIcon width={30} height={30} />
           <span className="red-envelope__title">{envelope.title || t('red_envelope')}</span>
           <span className="red-envelope__left" data-testid="red-envelope-left">
-            {left > 0 ? formatLeft(left) : t('red_envelope_ended')}
+            {left > 0 ? formatLeft(left, t) : t('red_envelope_ended')}
           </span>
         </button>
       )}
