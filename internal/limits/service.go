@@ -337,9 +337,13 @@ func (s *Service) CheckDeposit(ctx context.Context, memberID int64, currency str
 // CheckBet refuses a stake that would pass one of the member's loss or
 // wager limits (a stake may be lost whole), and any stake once the session
 // that started at sessionStart (unix microseconds) has run past the
-// member's session-time limit. Call it inside the transaction that debits
+// member's session-time limit, and any stake while a reality check waits
+// (CheckReality). Call it inside the transaction that debits
 // the stake.
 func (s *Service) CheckBet(ctx context.Context, memberID int64, currency string, exp int, stake int64, sessionStart int64) error {
+	if err := s.CheckReality(ctx, memberID, currency, exp); err != nil {
+		return err
+	}
 	return s.check(ctx, memberID, currency, exp, stake, sessionStart, nil, Loss, Wager, Session)
 }
 
