@@ -32,7 +32,7 @@ func (a *App) buildGames(w *wiring, s *sites, m *members, l *ledger.Ledger, prot
 	demo := house.NewDemoSessions(houseStore, inHouse, s.svc, time.Now)
 	play := house.NewPlay(inHouse, houseStore, demo, l, time.Now, rng.NewPool()).
 		WithAnnounce(func(currency string, data map[string]any) { m.hub.Publish("web_api."+currency, "jackpot_win", data) }).
-		WithGuard(protect)
+		WithGuard(protect).WithReality(protect)
 	house.NewHandler(play, w.spa, w.limits).Routes(w.router, w.mux)
 	a.sweeps = append(a.sweeps, func(ctx context.Context) error {
 		_, err := houseStore.DeleteExpired(ctx, time.Now().UnixMicro())

@@ -164,18 +164,22 @@ func (s *Service) SetReality(ctx context.Context, p auth.Principal, in RealityIn
 // runs from now. Without a running spell there is nothing to acknowledge
 // and the answer is the check as it stands.
 func (s *Service) AckReality(ctx context.Context, p auth.Principal) (RealityCheck, error) {
-	now := s.now()
-	err := s.db.Tx(ctx, func(ctx context.Context) error {
-		r, err := s.store.reality(ctx, p.MemberID)
-		if err != nil || !r.spell(now) {
-			return err
-		}
-		return s.store.acknowledge(ctx, p.MemberID, now.UnixMicro())
-	})
-	if err != nil {
+	if err := s.AckRealityOf(ctx, p.MemberID); err != nil {
 		return RealityCheck{}, err
 	}
 	return s.Reality(ctx, p)
+}
+
+// AckRealityOf is AckReality for a member known by id (a game page).
+func (s *Service) AckRealityOf(ctx context.Context, memberID int64) error {
+	now := s.now()
+	return s.db.Tx(ctx, func(ctx context.Context) error {
+		r, err := s.store.reality(ctx, memberID)
+		if err != nil || !r.spell(now) {
+			return err
+		}
+		return s.store.acknowledge(ctx, memberID, now.UnixMicro())
+	})
 }
 
 // --- SQL of reality_checks ---

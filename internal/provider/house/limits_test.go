@@ -15,6 +15,7 @@ import (
 	"gamehall/internal/dbtest"
 	"gamehall/internal/engine/rng"
 	"gamehall/internal/limits"
+	"gamehall/internal/provider/house"
 	"gamehall/internal/seed"
 	"gamehall/internal/site"
 )
@@ -30,7 +31,7 @@ func guarded(t *testing.T, d *db.DB) (*realTable, *limits.Service, auth.Principa
 		return rng.NewSeq(seq.Uint64())
 	}, 100000)
 	svc := limits.NewService(d, rt.ledger, site.NewService(site.NewStore(d), false, 0, nil, time.Now), rt.clk.Now)
-	rt.play.WithGuard(svc)
+	rt.play.WithGuard(svc).WithReality(svc)
 	return rt, svc, auth.Principal{MemberID: rt.member, SiteID: seed.DemoSiteID, Currency: "USD"}
 }
 
@@ -182,6 +183,16 @@ func TestRealityCheckPausesRounds(t *testing.T) {
 		rt.clk.Add(15 * time.Minute)
 		if _, err := rt.play.Play(ctx, rt.session, "r6", json.RawMessage(`{"line_bet":10}`)); !errors.Is(err, limits.ErrRealityCheck) {
 			t.Fatalf("15 minutes after the acknowledgement: %v, want the next check", err)
+		}
+		// The game page acknowledges with its session id.
+		if err := rt.play.AckReality(ctx, rt.session); err != nil {
+			t.Fatalf("acknowledge from the game page: %v", err)
+		}
+		if _, err := rt.play.Play(ctx, rt.session, "r7", json.RawMessage(`{"line_bet":10}`)); err != nil {
+			t.Fatalf("a round after the game page's acknowledgement: %v", err)
+		}
+		if err := rt.play.AckReality(ctx, "no-such-session"); !errors.Is(err, house.ErrSessionNotFound) {
+			t.Fatalf("acknowledge with an unknown session: %v", err)
 		}
 	})
 }
