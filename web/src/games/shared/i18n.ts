@@ -116,6 +116,12 @@ const en_US = {
   rtp_range: '{{min}} to {{max}} by pick count',
   rtp_picks: '{{rtp}} with {{n}} picks',
   play_disabled: 'Play is disabled on this demo site.',
+  reality_title: 'Reality check',
+  reality_elapsed: 'You have played for {{minutes}} minutes.',
+  reality_net: 'Net result this session:',
+  reality_history: 'Account history',
+  reality_limits: 'My limits',
+  reality_continue: 'I understand, continue',
 };
 
 export type Key = keyof typeof en_US;
@@ -220,6 +226,12 @@ const zh_CN: Dict = {
   rtp_range: '{{min}} 至 {{max}}（视选号个数）',
   rtp_picks: '{{rtp}}（选 {{n}} 个号码）',
   play_disabled: '演示站点暂不支持游戏。',
+  reality_title: '现实提醒',
+  reality_elapsed: '您已经游戏了 {{minutes}} 分钟。',
+  reality_net: '本次游戏净输赢：',
+  reality_history: '账户记录',
+  reality_limits: '我的限额',
+  reality_continue: '我已了解，继续游戏',
 };
 
 const vi_VN: Dict = {
@@ -321,6 +333,12 @@ const vi_VN: Dict = {
   rtp_range: '{{min}} đến {{max}} tùy số lượng số chọn',
   rtp_picks: '{{rtp}} khi chọn {{n}} số',
   play_disabled: 'Trang demo không cho phép chơi.',
+  reality_title: 'Kiểm tra thực tế',
+  reality_elapsed: 'Bạn đã chơi {{minutes}} phút.',
+  reality_net: 'Kết quả ròng phiên này:',
+  reality_history: 'Lịch sử tài khoản',
+  reality_limits: 'Giới hạn của tôi',
+  reality_continue: 'Tôi đã hiểu, chơi tiếp',
 };
 
 export const DICTS = { zh_TW, zh_CN, en_US, vi_VN, ko_KR, ja_JP, th_TH, hi_IN, my_MM, ta_IN, bn_BD } as const;

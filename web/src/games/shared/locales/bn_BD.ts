@@ -99,4 +99,10 @@ export const bn_BD: Dict = {
   rtp_range: 'বাছাই করা নম্বরের সংখ্যা অনুযায়ী {{min}} থেকে {{max}}',
   rtp_picks: '{{n}}টি নম্বর বাছলে {{rtp}}',
   play_disabled: 'এই ডেমো সাইটে খেলা বন্ধ আছে।',
+  reality_title: 'রিয়েলিটি চেক',
+  reality_elapsed: 'আপনি {{minutes}} মিনিট ধরে খেলছেন।',
+  reality_net: 'এই সেশনের নিট ফলাফল:',
+  reality_history: 'অ্যাকাউন্টের ইতিহাস',
+  reality_limits: 'আমার সীমা',
+  reality_continue: 'বুঝেছি, খেলা চালিয়ে যান',
 };

@@ -99,4 +99,10 @@ export const hi_IN: Dict = {
   rtp_range: 'चुने गए नंबरों के अनुसार {{min}} से {{max}}',
   rtp_picks: '{{n}} नंबर चुनने पर {{rtp}}',
   play_disabled: 'इस डेमो साइट पर खेलना बंद है।',
+  reality_title: 'रियलिटी चेक',
+  reality_elapsed: 'आप {{minutes}} मिनट से खेल रहे हैं।',
+  reality_net: 'इस सत्र का शुद्ध परिणाम:',
+  reality_history: 'खाते का इतिहास',
+  reality_limits: 'मेरी सीमाएँ',
+  reality_continue: 'समझ गया, खेल जारी रखें',
 };

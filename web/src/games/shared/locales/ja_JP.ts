@@ -99,4 +99,10 @@ export const ja_JP: Dict = {
   rtp_range: '{{min}}〜{{max}}（選択数により変動）',
   rtp_picks: '{{rtp}}（{{n}} 個選択時）',
   play_disabled: 'このデモサイトではプレイできません。',
+  reality_title: 'リアリティチェック',
+  reality_elapsed: '{{minutes}} 分間プレイしています。',
+  reality_net: '今回のセッションの収支：',
+  reality_history: 'アカウント履歴',
+  reality_limits: 'マイ上限',
+  reality_continue: '確認しました、続ける',
 };

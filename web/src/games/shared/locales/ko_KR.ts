@@ -99,4 +99,10 @@ export const ko_KR: Dict = {
   rtp_range: '{{min}}~{{max}} (선택 개수에 따라)',
   rtp_picks: '{{rtp}} ({{n}}개 선택 시)',
   play_disabled: '데모 사이트에서는 게임을 플레이할 수 없습니다.',
+  reality_title: '리얼리티 체크',
+  reality_elapsed: '{{minutes}}분 동안 플레이했습니다.',
+  reality_net: '이번 세션 순손익:',
+  reality_history: '계정 내역',
+  reality_limits: '내 한도',
+  reality_continue: '확인했습니다, 계속하기',
 };

@@ -99,4 +99,10 @@ export const my_MM: Dict = {
   rtp_range: 'ရွေးသည့် အရေအတွက်အလိုက် {{min}} မှ {{max}}',
   rtp_picks: 'နံပါတ် {{n}} လုံး ရွေးလျှင် {{rtp}}',
   play_disabled: 'ဤစမ်းသပ်ဆိုက်တွင် ကစား၍ မရပါ။',
+  reality_title: 'အခြေအနေ စစ်ဆေးခြင်း',
+  reality_elapsed: 'သင် {{minutes}} မိနစ် ကစားပြီးပါပြီ။',
+  reality_net: 'ဤအကြိမ် အသားတင် အနိုင်အရှုံး-',
+  reality_history: 'အကောင့်မှတ်တမ်း',
+  reality_limits: 'ကျွန်ုပ်၏ ကန့်သတ်ချက်များ',
+  reality_continue: 'နားလည်ပါပြီ၊ ဆက်ကစားမည်',
 };

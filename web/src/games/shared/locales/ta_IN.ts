@@ -99,4 +99,10 @@ export const ta_IN: Dict = {
   rtp_range: 'தேர்ந்தெடுத்த எண்களைப் பொறுத்து {{min}} முதல் {{max}}',
   rtp_picks: '{{n}} எண்கள் தேர்வில் {{rtp}}',
   play_disabled: 'இந்த டெமோ தளத்தில் விளையாட முடியாது.',
+  reality_title: 'நிஜ நிலை சரிபார்ப்பு',
+  reality_elapsed: 'நீங்கள் {{minutes}} நிமிடங்கள் விளையாடியுள்ளீர்கள்.',
+  reality_net: 'இந்த அமர்வின் நிகர முடிவு:',
+  reality_history: 'கணக்கு வரலாறு',
+  reality_limits: 'என் வரம்புகள்',
+  reality_continue: 'புரிந்தது, தொடரவும்',
 };

@@ -99,4 +99,10 @@ export const th_TH: Dict = {
   rtp_range: '{{min}} ถึง {{max}} ตามจำนวนตัวที่เลือก',
   rtp_picks: '{{rtp}} เมื่อเลือก {{n}} ตัว',
   play_disabled: 'เว็บไซต์ทดลองนี้ปิดการเล่นเกม',
+  reality_title: 'ตรวจสอบการเล่น',
+  reality_elapsed: 'คุณเล่นมาแล้ว {{minutes}} นาที',
+  reality_net: 'ผลได้เสียสุทธิรอบนี้:',
+  reality_history: 'ประวัติบัญชี',
+  reality_limits: 'ขีดจำกัดของฉัน',
+  reality_continue: 'รับทราบ เล่นต่อ',
 };

@@ -99,4 +99,10 @@ export const zh_TW: Dict = {
   rtp_range: '{{min}} 至 {{max}}（依選號數量）',
   rtp_picks: '{{rtp}}（選 {{n}} 個號碼）',
   play_disabled: '展示站無法進行遊戲。',
+  reality_title: '現實提醒',
+  reality_elapsed: '您已經遊戲了 {{minutes}} 分鐘。',
+  reality_net: '本次遊戲淨輸贏：',
+  reality_history: '帳戶紀錄',
+  reality_limits: '我的限額',
+  reality_continue: '我已了解，繼續遊戲',
 };
