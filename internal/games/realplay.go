@@ -116,7 +116,7 @@ func (s *Service) Play1(ctx context.Context, p auth.Principal, in PlayInput, lan
 		return Started{}, err
 	}
 	if s.reality != nil {
-		if err := s.reality.CheckReality(ctx, p.MemberID, p.Currency, exp); err != nil {
+		if err := s.reality.CheckReality(ctx, p.SiteID, p.MemberID, p.Currency, exp); err != nil {
 			return Started{}, err
 		}
 	}

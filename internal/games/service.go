@@ -65,7 +65,7 @@ func (s *Service) WithMoney(w Wallet, pub Publisher, limit Limiter, log *slog.Lo
 
 // RealityGate keeps members' reality checks (limits.Service).
 type RealityGate interface {
-	CheckReality(ctx context.Context, memberID int64, currency string, exp int) error
+	CheckReality(ctx context.Context, siteID, memberID int64, currency string, exp int) error
 }
 
 // WithReality sets who keeps the members' reality checks.

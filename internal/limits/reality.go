@@ -100,13 +100,18 @@ func (s *Service) realityView(ctx context.Context, memberID int64, r realityRow,
 // starts when none runs). Call it inside the transaction that starts the
 // play: the member's row stays locked until the commit. exp is the
 // currency's exponent.
-func (s *Service) CheckReality(ctx context.Context, memberID int64, currency string, exp int) error {
+func (s *Service) CheckReality(ctx context.Context, siteID, memberID int64, currency string, exp int) error {
 	now := s.now()
+	def, err := s.cur.RealityCheckMinutes(ctx, siteID)
+	if err != nil {
+		return err
+	}
 	return s.db.Tx(ctx, func(ctx context.Context) error {
 		r, err := s.store.touchReality(ctx, memberID, now.UnixMicro())
 		if err != nil {
 			return err
 		}
+		r.SiteDefault = def
 		if r.interval() == 0 {
 			return nil
 		}
@@ -132,6 +137,9 @@ func (s *Service) Reality(ctx context.Context, p auth.Principal) (RealityCheck, 
 	}
 	r, err := s.store.reality(ctx, p.MemberID)
 	if err != nil {
+		return RealityCheck{}, err
+	}
+	if r.SiteDefault, err = s.cur.RealityCheckMinutes(ctx, p.SiteID); err != nil {
 		return RealityCheck{}, err
 	}
 	return s.realityView(ctx, p.MemberID, r, p.Currency, exp, s.now())
@@ -184,14 +192,15 @@ func (s *Service) AckRealityOf(ctx context.Context, memberID int64) error {
 
 // --- SQL of reality_checks ---
 
-// reality reads the member's row with the site's default; a member
-// without a row reads as one with no spell.
+// reality reads the member's row (the caller adds the site's default); a
+// member without a row reads as one with no spell.
 func (s *Store) reality(ctx context.Context, memberID int64) (realityRow, error) {
 	var r realityRow
-	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT rc.minutes, COALESCE(rc.started_at, 0), COALESCE(rc.checked_at, 0),
-		COALESCE(rc.last_play_at, 0), s.reality_check_minutes
-		FROM members m JOIN sites s ON s.id = m.site_id LEFT JOIN reality_checks rc ON rc.member_id = m.id
-		WHERE m.id = $1`, memberID).Scan(&r.Minutes, &r.StartedAt, &r.CheckedAt, &r.LastPlayAt, &r.SiteDefault)
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT minutes, started_at, checked_at, last_play_at FROM reality_checks
+		WHERE member_id = $1`, memberID).Scan(&r.Minutes, &r.StartedAt, &r.CheckedAt, &r.LastPlayAt)
+	if errors.Is(db.MapError(err), db.ErrNotFound) {
+		return realityRow{}, nil
+	}
 	if err != nil {
 		return realityRow{}, fmt.Errorf("reality check: %w", db.MapError(err))
 	}
@@ -205,11 +214,7 @@ func (s *Store) touchReality(ctx context.Context, memberID int64, now int64) (re
 		ON CONFLICT (member_id) DO UPDATE SET updated_at = excluded.updated_at`, memberID, now); err != nil {
 		return realityRow{}, fmt.Errorf("touch reality check: %w", db.MapError(err))
 	}
-	r, err := s.reality(ctx, memberID)
-	if errors.Is(err, db.ErrNotFound) {
-		return realityRow{}, fmt.Errorf("reality check of member %d: %w", memberID, err)
-	}
-	return r, err
+	return s.reality(ctx, memberID)
 }
 
 func (s *Store) startSpell(ctx context.Context, memberID int64, now int64) error {

@@ -268,7 +268,7 @@ type Play struct {
 // own limits (loss, wager, or the time since the session started); it runs
 // inside the transaction that debits the stake (limits.Service).
 type BetGuard interface {
-	CheckBet(ctx context.Context, memberID int64, currency string, exp int, stake int64, sessionStart int64) error
+	CheckBet(ctx context.Context, siteID, memberID int64, currency string, exp int, stake int64, sessionStart int64) error
 }
 
 // RealityAcker takes a member's acknowledgement of their reality check
@@ -457,7 +457,7 @@ func (p *Play) Play(ctx context.Context, id, requestID string, choices json.RawM
 	var row RoundRow
 	if s.memberID > 0 {
 		round.jackpot, round.hit = g.jackpot, d.JackpotHit
-		row, _, err = p.store.SettleRealRound(ctx, p.ledger, p.guard, round, s.memberID, s.Exponent, s.startedAt)
+		row, _, err = p.store.SettleRealRound(ctx, p.ledger, p.guard, round, s.SiteID, s.memberID, s.Exponent, s.startedAt)
 		if err == nil && row.Jackpot > 0 && p.announce != nil {
 			p.announce(row.Currency, map[string]any{"amount": row.Jackpot, "exponent": s.Exponent, "game_code": row.GameCode})
 		}
