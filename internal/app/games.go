@@ -33,7 +33,7 @@ func (a *App) buildGames(w *wiring, s *sites, m *members, l *ledger.Ledger, prot
 	demo := house.NewDemoSessions(houseStore, inHouse, s.svc, time.Now)
 	play := house.NewPlay(inHouse, houseStore, demo, l, time.Now, house.FairSources{}).
 		WithAnnounce(func(currency string, data map[string]any) { m.hub.Publish("web_api."+currency, "jackpot_win", data) }).
-		WithGuard(protect)
+		WithGuard(protect).WithReality(protect)
 	house.NewHandler(play, w.spa, w.limits).Routes(w.router, w.mux)
 	a.sweeps = append(a.sweeps, func(ctx context.Context) error {
 		_, err := houseStore.DeleteExpired(ctx, time.Now().UnixMicro())
@@ -42,7 +42,7 @@ func (a *App) buildGames(w *wiring, s *sites, m *members, l *ledger.Ledger, prot
 	gamesStore := games.NewStore(a.DB)
 	c := &catalogue{providers: provider.NewRegistry(append([]provider.Provider{house.NewProvider(demo, l)}, remotes...)...),
 		wallet: &gamesWallet{}, inHouse: inHouse}
-	svc := games.NewService(gamesStore, s.svc, c.providers).WithMoney(c.wallet, m.hub, w.limits, a.log)
+	svc := games.NewService(gamesStore, s.svc, c.providers).WithMoney(c.wallet, m.hub, w.limits, a.log).WithReality(protect)
 	c.svc = svc
 	h := games.NewHandler(svc, a.cfg.ContentCacheTTL, w.limits)
 	c.handler = h

@@ -111,6 +111,15 @@ func (s *Service) Play1(ctx context.Context, p auth.Principal, in PlayInput, lan
 	if in.LobbyURL != "" && (len(in.LobbyURL) > 300 || in.LobbyURL[0] != '/' || (len(in.LobbyURL) > 1 && in.LobbyURL[1] == '/')) {
 		return Started{}, api.Bad("lobby_url", "must be a path of this site")
 	}
+	exp, _, err := s.sites.CurrencyExponent(ctx, p.SiteID, p.Currency)
+	if err != nil {
+		return Started{}, err
+	}
+	if s.reality != nil {
+		if err := s.reality.CheckReality(ctx, p.SiteID, p.MemberID, p.Currency, exp); err != nil {
+			return Started{}, err
+		}
+	}
 	open := OpenGame{MemberID: p.MemberID, SiteID: p.SiteID, Currency: p.Currency, Provider: g.ProviderCode, GameCode: g.Code, State: "starting",
 		Device: *in.Device, StartedAt: s.now().UTC().UnixMicro()}
 	if err := s.reserveOpen(ctx, p, open); err != nil {
@@ -126,10 +135,6 @@ func (s *Service) Play1(ctx context.Context, p auth.Principal, in PlayInput, lan
 		}
 		s.publish(p.MemberID, "forward_game_status", map[string]any{"code": ErrTransferOff.Code, "game_code": g.Code})
 		return Started{}, ErrTransferOff
-	}
-	exp, _, err := s.sites.CurrencyExponent(ctx, p.SiteID, p.Currency)
-	if err != nil {
-		return Started{}, err
 	}
 	lobby := in.LobbyURL
 	if lobby == "" {

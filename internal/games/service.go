@@ -45,6 +45,9 @@ type Service struct {
 	pub    Publisher
 	limit  Limiter
 	log    *slog.Logger
+	// reality refuses a launch while the member's reality check waits;
+	// nil: none.
+	reality RealityGate
 }
 
 // NewService returns the service; providers are the connected game
@@ -57,6 +60,17 @@ func NewService(store *Store, sites Sites, providers *provider.Registry) *Servic
 // published through pub, recalls limited by limit.
 func (s *Service) WithMoney(w Wallet, pub Publisher, limit Limiter, log *slog.Logger) *Service {
 	s.wallet, s.pub, s.limit, s.log = w, pub, limit, log
+	return s
+}
+
+// RealityGate keeps members' reality checks (limits.Service).
+type RealityGate interface {
+	CheckReality(ctx context.Context, siteID, memberID int64, currency string, exp int) error
+}
+
+// WithReality sets who keeps the members' reality checks.
+func (s *Service) WithReality(g RealityGate) *Service {
+	s.reality = g
 	return s
 }
 

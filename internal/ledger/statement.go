@@ -132,3 +132,45 @@ func (l *Ledger) MemberSums(ctx context.Context, memberID int64, currency string
 	}
 	return out, nil
 }
+
+// KindTotals sums, per transaction kind, what the member's accounts in one
+// currency were posted in [from, to) (unix microseconds; 0: open): a
+// deposit is positive (into main), a paid withdrawal negative (out of
+// hold).
+func (l *Ledger) KindTotals(ctx context.Context, memberID int64, currency string, from, to int64, kinds ...Kind) (map[Kind]int64, error) {
+	where := []string{"a.member_id = $1", "a.currency = $2"}
+	args := []any{memberID, currency}
+	if from > 0 {
+		args = append(args, from)
+		where = append(where, fmt.Sprintf("p.created_at >= $%d", len(args)))
+	}
+	if to > 0 {
+		args = append(args, to)
+		where = append(where, fmt.Sprintf("p.created_at < $%d", len(args)))
+	}
+	ph := make([]string, len(kinds))
+	for i, k := range kinds {
+		args = append(args, string(k))
+		ph[i] = fmt.Sprintf("$%d", len(args))
+	}
+	if len(kinds) > 0 {
+		where = append(where, "t.kind IN ("+strings.Join(ph, ", ")+")")
+	}
+	rows, err := db.Query(ctx, l.db.Q(ctx), `SELECT t.kind, COALESCE(SUM(p.amount), 0) FROM ledger_postings p
+		JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_transactions t ON t.id = p.tx_id
+		WHERE `+strings.Join(where, " AND ")+` GROUP BY t.kind`,
+		func(r *sql.Rows, v *struct {
+			kind string
+			sum  int64
+		}) error {
+			return r.Scan(&v.kind, &v.sum)
+		}, args...)
+	if err != nil {
+		return nil, fmt.Errorf("kind totals: %w", err)
+	}
+	out := make(map[Kind]int64, len(rows))
+	for _, r := range rows {
+		out[Kind(r.kind)] = r.sum
+	}
+	return out, nil
+}

@@ -18,6 +18,34 @@ func (h *Handler) Routes(members api.Router) {
 	members.Post("/api/member/limits", h.list)
 	members.Post("/api/member/limits/set", h.set)
 	members.Post("/api/member/limits/confirm", h.confirm)
+	members.Post("/api/member/limits/reality", h.reality)
+	members.Post("/api/member/limits/reality/set", h.setReality)
+	members.Post("/api/member/limits/reality/ack", h.ackReality)
+}
+
+func (h *Handler) reality(r *http.Request) (any, error) {
+	if err := api.Decode(r, &struct{}{}); err != nil {
+		return nil, err
+	}
+	p, _ := auth.From(r.Context())
+	return h.svc.Reality(r.Context(), p)
+}
+
+func (h *Handler) setReality(r *http.Request) (any, error) {
+	var in RealityInput
+	if err := api.Decode(r, &in); err != nil {
+		return nil, err
+	}
+	p, _ := auth.From(r.Context())
+	return h.svc.SetReality(r.Context(), p, in)
+}
+
+func (h *Handler) ackReality(r *http.Request) (any, error) {
+	if err := api.Decode(r, &struct{}{}); err != nil {
+		return nil, err
+	}
+	p, _ := auth.From(r.Context())
+	return h.svc.AckReality(r.Context(), p)
 }
 
 func (h *Handler) list(r *http.Request) (any, error) {

@@ -72,6 +72,8 @@ type Usage interface {
 // Currencies gives a currency's exponent (site.Service).
 type Currencies interface {
 	CurrencyExponent(ctx context.Context, siteID int64, code string) (int, bool, error)
+	// RealityCheckMinutes is the site's default reality-check interval.
+	RealityCheckMinutes(ctx context.Context, siteID int64) (int, error)
 }
 
 // Service is the limits of members.
@@ -337,9 +339,13 @@ func (s *Service) CheckDeposit(ctx context.Context, memberID int64, currency str
 // CheckBet refuses a stake that would pass one of the member's loss or
 // wager limits (a stake may be lost whole), and any stake once the session
 // that started at sessionStart (unix microseconds) has run past the
-// member's session-time limit. Call it inside the transaction that debits
+// member's session-time limit, and any stake while a reality check waits
+// (CheckReality). Call it inside the transaction that debits
 // the stake.
-func (s *Service) CheckBet(ctx context.Context, memberID int64, currency string, exp int, stake int64, sessionStart int64) error {
+func (s *Service) CheckBet(ctx context.Context, siteID, memberID int64, currency string, exp int, stake int64, sessionStart int64) error {
+	if err := s.CheckReality(ctx, siteID, memberID, currency, exp); err != nil {
+		return err
+	}
 	return s.check(ctx, memberID, currency, exp, stake, sessionStart, nil, Loss, Wager, Session)
 }
 

@@ -18,6 +18,9 @@ type Settings struct {
 	AppAndroidURL            string `json:"app_android_url"`
 	LinkExpireMinutes        int    `json:"link_expire_minutes"`
 	BulletinDisplayFrequency int    `json:"bulletin_display_frequency"`
+	// RealityCheckMinutes is the reality-check interval of members who
+	// chose none (0: none by default).
+	RealityCheckMinutes int `json:"reality_check_minutes"`
 }
 
 // SettingsUpdate changes the fields that are present (not nil).
@@ -29,12 +32,14 @@ type SettingsUpdate struct {
 	AppAndroidURL            *string `json:"app_android_url,omitempty"`
 	LinkExpireMinutes        *int    `json:"link_expire_minutes,omitempty"`
 	BulletinDisplayFrequency *int    `json:"bulletin_display_frequency,omitempty"`
+	RealityCheckMinutes      *int    `json:"reality_check_minutes,omitempty"`
 }
 
 // Empty reports an update that changes nothing.
 func (u SettingsUpdate) Empty() bool {
 	return u.DemoMode == nil && u.GameRoomMode == nil && u.CustomerServiceURL == nil && u.AppIOSURL == nil &&
-		u.AppAndroidURL == nil && u.LinkExpireMinutes == nil && u.BulletinDisplayFrequency == nil
+		u.AppAndroidURL == nil && u.LinkExpireMinutes == nil && u.BulletinDisplayFrequency == nil &&
+		u.RealityCheckMinutes == nil
 }
 
 // Validate checks ranges and trims the URLs in place.
@@ -56,6 +61,9 @@ func (u *SettingsUpdate) Validate() error {
 	}
 	if v := u.BulletinDisplayFrequency; v != nil && (*v < 0 || *v > 2) {
 		return api.Bad("bulletin_display_frequency", "must be between 0 and 2")
+	}
+	if v := u.RealityCheckMinutes; v != nil && (*v < 0 || *v > 24*60) {
+		return api.Bad("reality_check_minutes", "must be between 0 (off) and 1440")
 	}
 	return nil
 }
@@ -90,7 +98,7 @@ func (s *Service) Settings(ctx context.Context, siteID int64) (Settings, error) 
 	}
 	return Settings{DemoMode: st.DemoMode, GameRoomMode: st.GameRoomMode, CustomerServiceURL: st.CustomerServiceURL,
 		AppIOSURL: st.AppIOSURL, AppAndroidURL: st.AppAndroidURL, LinkExpireMinutes: st.LinkExpireMinutes,
-		BulletinDisplayFrequency: st.BulletinDisplayFrequency}, nil
+		BulletinDisplayFrequency: st.BulletinDisplayFrequency, RealityCheckMinutes: st.RealityCheckMinutes}, nil
 }
 
 // UpdateSettings validates u and applies it; once committed this node's
@@ -108,4 +116,13 @@ func (s *Service) UpdateSettings(ctx context.Context, siteID int64, u SettingsUp
 	}
 	s.store.db.AfterCommit(ctx, s.Invalidate)
 	return nil
+}
+
+// RealityCheckMinutes is the site's default reality-check interval (0: none).
+func (s *Service) RealityCheckMinutes(ctx context.Context, siteID int64) (int, error) {
+	st, err := s.store.Site(ctx, siteID)
+	if err != nil {
+		return 0, err
+	}
+	return st.RealityCheckMinutes, nil
 }

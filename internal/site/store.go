@@ -33,6 +33,7 @@ type Site struct {
 	AppAndroidURL            string
 	LinkExpireMinutes        int
 	BulletinDisplayFrequency int
+	RealityCheckMinutes      int
 	SEOTitleI18n             string
 	SEOContentI18n           string
 }
@@ -42,10 +43,10 @@ func (s *Store) Site(ctx context.Context, id int64) (Site, error) {
 	var st Site
 	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT id, name, demo_mode, game_room_mode, default_language, default_currency,
 		desktop_template, mobile_template, customer_service_url, app_ios_url, app_android_url,
-		link_expire_minutes, bulletin_display_frequency, seo_title_i18n, seo_content_i18n
+		link_expire_minutes, bulletin_display_frequency, reality_check_minutes, seo_title_i18n, seo_content_i18n
 		FROM sites WHERE id = $1`, id).Scan(&st.ID, &st.Name, &st.DemoMode, &st.GameRoomMode, &st.DefaultLanguage,
 		&st.DefaultCurrency, &st.DesktopTemplate, &st.MobileTemplate, &st.CustomerServiceURL, &st.AppIOSURL,
-		&st.AppAndroidURL, &st.LinkExpireMinutes, &st.BulletinDisplayFrequency, &st.SEOTitleI18n, &st.SEOContentI18n)
+		&st.AppAndroidURL, &st.LinkExpireMinutes, &st.BulletinDisplayFrequency, &st.RealityCheckMinutes, &st.SEOTitleI18n, &st.SEOContentI18n)
 	if err != nil {
 		return Site{}, fmt.Errorf("site %d: %w", id, db.MapError(err))
 	}
@@ -113,9 +114,11 @@ func (s *Store) UpdateSettings(ctx context.Context, siteID int64, u SettingsUpda
 		game_room_mode = COALESCE($3, game_room_mode), customer_service_url = COALESCE($4, customer_service_url),
 		app_ios_url = COALESCE($5, app_ios_url), app_android_url = COALESCE($6, app_android_url),
 		link_expire_minutes = COALESCE($7, link_expire_minutes),
-		bulletin_display_frequency = COALESCE($8, bulletin_display_frequency), updated_at = $9 WHERE id = $1`,
+		bulletin_display_frequency = COALESCE($8, bulletin_display_frequency),
+		reality_check_minutes = COALESCE($10, reality_check_minutes), updated_at = $9 WHERE id = $1`,
 		siteID, db.Opt(u.DemoMode), db.Opt(u.GameRoomMode), db.Opt(u.CustomerServiceURL), db.Opt(u.AppIOSURL),
-		db.Opt(u.AppAndroidURL), db.Opt(u.LinkExpireMinutes), db.Opt(u.BulletinDisplayFrequency), now)
+		db.Opt(u.AppAndroidURL), db.Opt(u.LinkExpireMinutes), db.Opt(u.BulletinDisplayFrequency), now,
+		db.Opt(u.RealityCheckMinutes))
 	if err != nil {
 		return fmt.Errorf("update site %d: %w", siteID, db.MapError(err))
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"gamehall/internal/api"
@@ -37,6 +38,7 @@ func (h *Handler) Routes(members api.Router, mux *http.ServeMux) {
 	members.Post("/api/member/bank_accounts/bind", h.bind)
 	members.Post("/api/member/records", h.records)
 	members.Post("/api/member/transactions", h.transactions)
+	members.Download("/api/member/transactions.csv", h.transactionsCSV)
 	mux.HandleFunc("POST /pay/callback/{gateway}", h.callback)
 }
 
@@ -122,6 +124,17 @@ func (h *Handler) transactions(r *http.Request) (any, error) {
 		return nil, err
 	}
 	return h.svc.Transactions(r.Context(), caller(r), q, h.zone)
+}
+
+// transactionsCSV is GET /api/member/transactions.csv?kinds=bet,win&from=&to=:
+// the caller's whole history in the range as a file.
+func (h *Handler) transactionsCSV(w http.ResponseWriter, r *http.Request) error {
+	v := r.URL.Query()
+	q := RecordQuery{From: v.Get("from"), To: v.Get("to")}
+	if k := v.Get("kinds"); k != "" {
+		q.Kinds = strings.Split(k, ",")
+	}
+	return h.svc.HistoryCSV(r.Context(), caller(r), q, h.zone, w)
 }
 
 // maxCallback bounds a callback body.

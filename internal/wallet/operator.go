@@ -167,7 +167,8 @@ func (s *Service) MemberLedger(ctx context.Context, siteID int64, account string
 	if err != nil {
 		return Page[Movement]{}, err
 	}
-	return s.Transactions(ctx, Member{SiteID: siteID, ID: memberID, Currency: currency}, q, time.UTC)
+	h, err := s.statement(ctx, Member{SiteID: siteID, ID: memberID, Currency: currency}, q, time.UTC, false)
+	return h.Page, err
 }
 
 // Settings reads the site's wallet rules.

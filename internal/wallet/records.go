@@ -2,8 +2,6 @@ package wallet
 
 import (
 	"context"
-	"slices"
-	"strings"
 	"time"
 
 	"gamehall/internal/api"
@@ -215,42 +213,50 @@ type Movement struct {
 	CreatedAt    string       `json:"created_at"`
 }
 
-// Transactions lists the member's ledger movements, newest first.
-func (s *Service) Transactions(ctx context.Context, m Member, q RecordQuery, zone *time.Location) (Page[Movement], error) {
-	from, to, err := q.window(zone)
+// Transactions is the member's account history: their ledger movements,
+// newest first, within the last HistoryMonths, with what they deposited
+// and withdrew in the range.
+func (s *Service) Transactions(ctx context.Context, m Member, q RecordQuery, zone *time.Location) (History, error) {
+	return s.statement(ctx, m, q, zone, true)
+}
+
+// statement is a page of the member's movements; bounded keeps it within
+// the member's HistoryMonths (the operator sees further back).
+func (s *Service) statement(ctx context.Context, m Member, q RecordQuery, zone *time.Location, bounded bool) (History, error) {
+	hq, err := s.historyQuery(ctx, m, q, zone, bounded)
 	if err != nil {
-		return Page[Movement]{}, err
+		return History{}, err
 	}
 	offset, limit, err := q.paging()
 	if err != nil {
-		return Page[Movement]{}, err
+		return History{}, err
 	}
-	kinds := make([]ledger.Kind, 0, len(q.Kinds))
-	for _, k := range q.Kinds {
-		if !slices.Contains(MovementKinds, k) {
-			return Page[Movement]{}, api.Bad("kinds", "must be among "+strings.Join(MovementKinds, ", "))
-		}
-		kinds = append(kinds, ledger.Kind(k))
-	}
-	exp, err := s.exponent(ctx, m.SiteID, m.Currency)
+	hq.Offset, hq.Limit = offset, limit
+	list, total, err := s.ledger.Statement(ctx, hq.StatementQuery)
 	if err != nil {
-		return Page[Movement]{}, err
+		return History{}, err
 	}
-	list, total, err := s.ledger.Statement(ctx, ledger.StatementQuery{MemberID: m.ID, Currency: m.Currency, From: from, To: to,
-		Kinds: kinds, Offset: offset, Limit: limit})
+	totals, err := s.ledger.KindTotals(ctx, m.ID, m.Currency, hq.From, hq.To, ledger.Deposit, ledger.Withdrawal)
 	if err != nil {
-		return Page[Movement]{}, err
+		return History{}, err
 	}
 	out := make([]Movement, len(list))
 	for i, mv := range list {
-		wallet := string(mv.Account.Kind)
-		if mv.Account.Kind == ledger.Provider {
-			wallet = mv.Account.Provider
-		}
-		out[i] = Movement{ID: mv.ID, Kind: string(mv.Kind), Wallet: wallet, Amount: money.Amount{Minor: mv.Amount, Exp: exp},
-			BalanceAfter: money.Amount{Minor: mv.BalanceAfter, Exp: exp}, Reference: mv.Reference, CreatedAt: fmtTime(mv.CreatedAt)}
+		out[i] = movement(mv, hq.exp)
 	}
-	return Page[Movement]{List: out, Total: total, Page: offset/limit + 1, Count: limit}, nil
+	amt := func(n int64) money.Amount { return money.Amount{Minor: n, Exp: hq.exp} }
+	dep, wd := totals[ledger.Deposit], -totals[ledger.Withdrawal]
+	return History{Page: Page[Movement]{List: out, Total: total, Page: offset/limit + 1, Count: limit},
+		From: fmtTime(hq.From), To: fmtTime(hq.To), Deposits: amt(dep), Withdrawals: amt(wd), NetDeposit: amt(dep - wd)}, nil
+}
+
+func movement(mv ledger.Movement, exp int) Movement {
+	wallet := string(mv.Account.Kind)
+	if mv.Account.Kind == ledger.Provider {
+		wallet = mv.Account.Provider
+	}
+	return Movement{ID: mv.ID, Kind: string(mv.Kind), Wallet: wallet, Amount: money.Amount{Minor: mv.Amount, Exp: exp},
+		BalanceAfter: money.Amount{Minor: mv.BalanceAfter, Exp: exp}, Reference: mv.Reference, CreatedAt: fmtTime(mv.CreatedAt)}
 }
 
 // MovementKinds are the kinds Transaction filters by.

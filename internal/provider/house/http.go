@@ -36,6 +36,7 @@ func (h *Handler) Routes(r api.Router, mux *http.ServeMux) {
 	r.Post("/games/api/fair", h.fair)
 	r.Post("/games/api/fair/client-seed", h.clientSeed)
 	r.Post("/games/api/fair/rotate", h.rotate)
+	r.Post("/games/api/reality/ack", h.ackReality)
 	// A method-less prefix: a "GET /games/{code}/" pattern would conflict
 	// with the API paths above.
 	mux.HandleFunc("/games/", h.page)
@@ -90,6 +91,17 @@ func (h *Handler) playRound(r *http.Request) (any, error) {
 		return nil, api.ErrTooMany
 	}
 	return h.play.PlayOn(r.Context(), b.Session, b.RequestID, b.Device, b.Choices)
+}
+
+func (h *Handler) ackReality(r *http.Request) (any, error) {
+	var b sessionBody
+	if err := api.Decode(r, &b); err != nil {
+		return nil, err
+	}
+	if err := h.play.AckReality(r.Context(), b.Session); err != nil {
+		return nil, err
+	}
+	return map[string]int{"acknowledged": 1}, nil
 }
 
 func (h *Handler) history(r *http.Request) (any, error) {

@@ -15,6 +15,7 @@ import (
 	"gamehall/internal/dbtest"
 	"gamehall/internal/engine/rng"
 	"gamehall/internal/limits"
+	"gamehall/internal/provider/house"
 	"gamehall/internal/seed"
 	"gamehall/internal/site"
 )
@@ -30,7 +31,7 @@ func guarded(t *testing.T, d *db.DB) (*realTable, *limits.Service, auth.Principa
 		return rng.NewSeq(seq.Uint64())
 	}, 100000)
 	svc := limits.NewService(d, rt.ledger, site.NewService(site.NewStore(d), false, 0, nil, time.Now), rt.clk.Now)
-	rt.play.WithGuard(svc)
+	rt.play.WithGuard(svc).WithReality(svc)
 	return rt, svc, auth.Principal{MemberID: rt.member, SiteID: seed.DemoSiteID, Currency: "USD"}
 }
 
@@ -130,6 +131,121 @@ func TestSessionTimeLimit(t *testing.T) {
 		_, err := rt.play.Play(ctx, rt.session, "late", json.RawMessage(`{"line_bet":10}`))
 		if !errors.Is(err, limits.ErrSessionLimit) {
 			t.Fatalf("a round past 30 minutes: %v, want the session limit", err)
+		}
+	})
+}
+
+// TestRealityCheckPausesRounds: after the member's interval of play the
+// next round is refused with the reality check (elapsed time and net
+// position) until the member acknowledges it; the next interval then runs
+// from the acknowledgement.
+func TestRealityCheckPausesRounds(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		rt, svc, p := guarded(t, d)
+		ctx := context.Background()
+		if _, err := svc.SetReality(ctx, p, limits.RealityInput{Minutes: json.RawMessage(`15`)}); err != nil {
+			t.Fatal(err)
+		}
+		first, err := rt.play.Play(ctx, rt.session, "r1", json.RawMessage(`{"line_bet":10}`))
+		if err != nil {
+			t.Fatalf("first round: %v", err)
+		}
+		rt.clk.Add(14 * time.Minute)
+		second, err := rt.play.Play(ctx, rt.session, "r2", json.RawMessage(`{"line_bet":10}`))
+		if err != nil {
+			t.Fatalf("a round within 15 minutes: %v", err)
+		}
+		rt.clk.Add(time.Minute)
+		_, err = rt.play.Play(ctx, rt.session, "r3", json.RawMessage(`{"line_bet":10}`))
+		var e *api.Error
+		if !errors.As(err, &e) || e.Code != 650 {
+			t.Fatalf("a round after 15 minutes: %v, want 650", err)
+		}
+		v, ok := e.Data.(limits.RealityCheck)
+		net := first.Win - first.Stake + second.Win - second.Stake
+		if !ok || v.ElapsedMinutes != 15 || v.Net.Minor != net || v.Due != 1 || v.Minutes != 15 {
+			t.Fatalf("reality check data %+v, want 15 minutes elapsed and net %d", e.Data, net)
+		}
+		// The refusal holds until acknowledged, however often asked.
+		if _, err := rt.play.Play(ctx, rt.session, "r4", json.RawMessage(`{"line_bet":10}`)); !errors.Is(err, limits.ErrRealityCheck) {
+			t.Fatalf("a second try before acknowledging: %v", err)
+		}
+		if st, err := svc.Reality(ctx, p); err != nil || st.Due != 1 || st.Playing != 1 {
+			t.Fatalf("status before acknowledging: %+v %v", st, err)
+		}
+		ack, err := svc.AckReality(ctx, p)
+		if err != nil || ack.Due != 0 || ack.ElapsedMinutes != 15 {
+			t.Fatalf("acknowledge: %+v %v", ack, err)
+		}
+		if _, err := rt.play.Play(ctx, rt.session, "r5", json.RawMessage(`{"line_bet":10}`)); err != nil {
+			t.Fatalf("a round after acknowledging: %v", err)
+		}
+		rt.clk.Add(15 * time.Minute)
+		if _, err := rt.play.Play(ctx, rt.session, "r6", json.RawMessage(`{"line_bet":10}`)); !errors.Is(err, limits.ErrRealityCheck) {
+			t.Fatalf("15 minutes after the acknowledgement: %v, want the next check", err)
+		}
+		// The game page acknowledges with its session id.
+		if err := rt.play.AckReality(ctx, rt.session); err != nil {
+			t.Fatalf("acknowledge from the game page: %v", err)
+		}
+		if _, err := rt.play.Play(ctx, rt.session, "r7", json.RawMessage(`{"line_bet":10}`)); err != nil {
+			t.Fatalf("a round after the game page's acknowledgement: %v", err)
+		}
+		if err := rt.play.AckReality(ctx, "no-such-session"); !errors.Is(err, house.ErrSessionNotFound) {
+			t.Fatalf("acknowledge with an unknown session: %v", err)
+		}
+	})
+}
+
+// TestRealityCheckSiteDefaultAndIdle: a member who chose nothing follows
+// the site's default (60 minutes); a pause longer than IdleGap starts a new
+// spell, so the timer and the net position restart.
+func TestRealityCheckSiteDefaultAndIdle(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		rt, svc, p := guarded(t, d)
+		ctx := context.Background()
+		for i := range 3 {
+			if _, err := rt.play.Play(ctx, rt.session, fmt.Sprintf("d%d", i), json.RawMessage(`{"line_bet":10}`)); err != nil {
+				t.Fatalf("round at %d minutes: %v", i*20, err)
+			}
+			rt.clk.Add(20 * time.Minute)
+		}
+		if _, err := rt.play.Play(ctx, rt.session, "d60", json.RawMessage(`{"line_bet":10}`)); !errors.Is(err, limits.ErrRealityCheck) {
+			t.Fatalf("after the site's 60 minutes: %v, want 650", err)
+		}
+		rt.clk.Add(limits.IdleGap)
+		st, err := svc.Reality(ctx, p)
+		if err != nil || st.Playing != 0 || st.Due != 0 || st.SiteDefault != 60 || st.Chosen != nil {
+			t.Fatalf("after a long pause: %+v %v", st, err)
+		}
+		if _, err := rt.play.Play(ctx, rt.session, "fresh", json.RawMessage(`{"line_bet":10}`)); err != nil {
+			t.Fatalf("a round in a new spell: %v", err)
+		}
+		if st, _ := svc.Reality(ctx, p); st.ElapsedMinutes != 0 || st.Playing != 1 {
+			t.Fatalf("a new spell: %+v", st)
+		}
+	})
+}
+
+// TestRealityIntervalChoices: only the offered intervals or null.
+func TestRealityIntervalChoices(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		_, svc, p := guarded(t, d)
+		ctx := context.Background()
+		for _, bad := range []string{`20`, `0`, `-15`, `"30"`, `1e30`, `15.5`} {
+			_, err := svc.SetReality(ctx, p, limits.RealityInput{Minutes: json.RawMessage(bad)})
+			var e *api.Error
+			if !errors.As(err, &e) || e.Code != api.CodeInvalid || e.Field != "minutes" {
+				t.Errorf("minutes %s: %v, want bad input naming minutes", bad, err)
+			}
+		}
+		v, err := svc.SetReality(ctx, p, limits.RealityInput{Minutes: json.RawMessage(`90`)})
+		if err != nil || v.Minutes != 90 || v.Chosen == nil || *v.Chosen != 90 {
+			t.Fatalf("choose 90: %+v %v", v, err)
+		}
+		v, err = svc.SetReality(ctx, p, limits.RealityInput{Minutes: json.RawMessage(`null`)})
+		if err != nil || v.Minutes != 60 || v.Chosen != nil {
+			t.Fatalf("back to the site's default: %+v %v", v, err)
 		}
 	})
 }

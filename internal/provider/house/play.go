@@ -322,13 +322,42 @@ type Play struct {
 	announce func(currency string, data map[string]any)
 	// guard keeps the member's loss and wager limits; nil: none.
 	guard BetGuard
+	// reality takes acknowledgements of reality checks; nil: none.
+	reality RealityAcker
 }
 
 // BetGuard refuses a real-money stake that would pass one of the member's
 // own limits (loss, wager, or the time since the session started); it runs
 // inside the transaction that debits the stake (limits.Service).
 type BetGuard interface {
-	CheckBet(ctx context.Context, memberID int64, currency string, exp int, stake int64, sessionStart int64) error
+	CheckBet(ctx context.Context, siteID, memberID int64, currency string, exp int, stake int64, sessionStart int64) error
+}
+
+// RealityAcker takes a member's acknowledgement of their reality check
+// (limits.Service).
+type RealityAcker interface {
+	AckRealityOf(ctx context.Context, memberID int64) error
+}
+
+// WithReality sets who takes the acknowledgements of reality checks made
+// on a game page.
+func (p *Play) WithReality(r RealityAcker) *Play {
+	p.reality = r
+	return p
+}
+
+// AckReality acknowledges the reality check of the member playing the
+// real-money session id: the game page's way to play on (it has no member
+// token, the session is its credential). A demo session has none.
+func (p *Play) AckReality(ctx context.Context, id string) error {
+	s, _, err := p.session(ctx, id)
+	if err != nil {
+		return err
+	}
+	if s.memberID == 0 || p.reality == nil {
+		return nil
+	}
+	return p.reality.AckRealityOf(ctx, s.memberID)
 }
 
 // WithGuard sets who keeps the members' loss and wager limits.
@@ -542,7 +571,7 @@ func (p *Play) PlayOn(ctx context.Context, id, requestID, device string, choices
 	var row RoundRow
 	if s.memberID > 0 {
 		round.jackpot, round.hit = g.jackpot, d.JackpotHit
-		row, _, err = p.store.SettleRealRound(ctx, p.ledger, p.guard, round, s.memberID, s.Exponent, s.startedAt)
+		row, _, err = p.store.SettleRealRound(ctx, p.ledger, p.guard, round, s.SiteID, s.memberID, s.Exponent, s.startedAt)
 		if err == nil && row.Jackpot > 0 && p.announce != nil {
 			p.announce(row.Currency, map[string]any{"amount": row.Jackpot, "exponent": s.Exponent, "game_code": row.GameCode})
 		}

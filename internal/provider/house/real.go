@@ -140,8 +140,8 @@ func (s *Store) real(ctx context.Context, idHash string, now int64) (realSession
 // one transaction: the bet from the member's GP001 wallet to the house,
 // and the win back. The round's row claims its request id first, so a
 // concurrent retry waits for this one and then answers it.
-func (s *Store) SettleRealRound(ctx context.Context, l Ledger, guard BetGuard, r RoundRow, memberID int64, exp int, since int64) (RoundRow, bool, error) {
-	out, existing, err := s.settleRealRound(ctx, l, guard, r, memberID, exp, since)
+func (s *Store) SettleRealRound(ctx context.Context, l Ledger, guard BetGuard, r RoundRow, siteID, memberID int64, exp int, since int64) (RoundRow, bool, error) {
+	out, existing, err := s.settleRealRound(ctx, l, guard, r, siteID, memberID, exp, since)
 	if errors.Is(err, db.ErrConflict) {
 		prev, err := s.RoundByRequest(ctx, r.SessionHash, r.RequestID)
 		return prev, err == nil, err
@@ -149,7 +149,7 @@ func (s *Store) SettleRealRound(ctx context.Context, l Ledger, guard BetGuard, r
 	return out, existing, err
 }
 
-func (s *Store) settleRealRound(ctx context.Context, l Ledger, guard BetGuard, r RoundRow, memberID int64, exp int, since int64) (out RoundRow, existing bool, err error) {
+func (s *Store) settleRealRound(ctx context.Context, l Ledger, guard BetGuard, r RoundRow, siteID, memberID int64, exp int, since int64) (out RoundRow, existing bool, err error) {
 	err = s.commit(ctx, func(ctx context.Context) error {
 		if prev, err := s.RoundByRequest(ctx, r.SessionHash, r.RequestID); err == nil {
 			out, existing = prev, true
@@ -158,7 +158,7 @@ func (s *Store) settleRealRound(ctx context.Context, l Ledger, guard BetGuard, r
 			return err
 		}
 		if guard != nil {
-			if err := guard.CheckBet(ctx, memberID, r.Currency, exp, r.Stake, since); err != nil {
+			if err := guard.CheckBet(ctx, siteID, memberID, r.Currency, exp, r.Stake, since); err != nil {
 				return err
 			}
 		}

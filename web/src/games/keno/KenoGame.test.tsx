@@ -1,7 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kenoRound, kenoSession } from '@/test/games-fixtures';
+import { http, HttpResponse } from 'msw';
 import { mockPlayApi, UUID } from '@/test/games';
+import { server } from '@/test/server';
 import { setLang } from '../shared/i18n';
 import { setMotionScale } from '../shared/motion';
 import { KenoGame } from './KenoGame';
@@ -54,6 +56,45 @@ describe('keno page', () => {
     expect(screen.getByTestId('keno-n-1').className).toContain('is-picked');
     expect(screen.getByTestId('keno-hits').textContent).toBe('Hits: 1');
     expect(screen.getByTestId('game-balance').textContent).toBe('$1,999.90');
+  });
+
+  it('shows the reality check instead of a bare error, and plays on once acknowledged', async () => {
+    const api = mockPlayApi(kenoSession, [kenoRound]);
+    let due = true;
+    const acks: unknown[] = [];
+    server.use(
+      http.post('/games/api/play', async ({ request }) => {
+        if (!due) {
+          api.plays.push((await request.json()) as (typeof api.plays)[number]);
+          return HttpResponse.json({ code: 100, message: 'success', data: kenoRound });
+        }
+        return HttpResponse.json({
+          code: 650,
+          message: 'time for a reality check',
+          data: { minutes: 15, elapsed_minutes: 16, net: -12.5, started_at: '2026-11-24T10:00:00Z', due: 1 },
+        });
+      }),
+      http.post('/games/api/reality/ack', async ({ request }) => {
+        acks.push(await request.json());
+        due = false;
+        return HttpResponse.json({ code: 100, message: 'success', data: { acknowledged: 1 } });
+      }),
+    );
+    render(<KenoGame sessionId="k1" />);
+    fireEvent.click(await screen.findByTestId('rules-start'));
+    fireEvent.click(screen.getByTestId('keno-n-1'));
+    fireEvent.click(screen.getByTestId('keno-play'));
+    const check = await screen.findByTestId('reality-check');
+    expect(within(check).getByTestId('reality-elapsed').textContent).toBe('You have played for 16 minutes.');
+    expect(within(check).getByTestId('reality-net').textContent).toBe('Net result this session: -12.50 USD');
+    expect(within(check).getByTestId('reality-history').getAttribute('href')).toBe('/user?page=Transaction');
+    expect(within(check).getByTestId('reality-limits').getAttribute('href')).toBe('/user?page=Limits');
+    expect(screen.queryByTestId('game-notice')).toBeNull();
+    fireEvent.click(within(check).getByTestId('reality-ack'));
+    await waitFor(() => expect(screen.queryByTestId('reality-check')).toBeNull());
+    expect(acks).toEqual([{ session: 'k1' }]);
+    fireEvent.click(screen.getByTestId('keno-play'));
+    await waitFor(() => expect(api.plays).toHaveLength(1));
   });
 
   it('says play is disabled while the site is in demo mode', async () => {

@@ -3,7 +3,7 @@ import type { Round, SessionInfo } from './api';
 import { formatDateTime, SITE_TIME_ZONE } from '@/lib/format';
 import { closeGame } from './close';
 import { currentLang, tx } from './i18n';
-import { formatMinor, formatPercent, symbolOf } from './money';
+import { formatMinor, formatPercent, formatSigned, symbolOf } from './money';
 import { sessionIdFromUrl, type GameSession } from './useGameSession';
 import { FairBar, verifyHref } from './fair';
 
@@ -215,6 +215,49 @@ function RulesPanel<R extends RulesWithLines, C, O>({ props, info, intro, onClos
   );
 }
 
+/** The reality check: how long the member played and where they stand; no round until acknowledged. */
+function RealityPanel<R extends RulesWithLines, C, O>({ props, info }: { props: GameShellProps<R, C, O>; info: SessionInfo<R> }) {
+  const s = props.session;
+  const r = s.reality!;
+  const [busy, setBusy] = useState(false);
+  const net = Math.round(r.net * 10 ** info.exponent);
+  return (
+    <Overlay label={tx('reality_title')} testId="reality-check">
+      <header className="gp-sheet__head">
+        <h2>{tx('reality_title')}</h2>
+      </header>
+      <p data-testid="reality-elapsed">{tx('reality_elapsed', { minutes: String(r.elapsed_minutes) })}</p>
+      <p data-testid="reality-net">
+        {tx('reality_net')} <strong className="gp-mono">{formatSigned(net, info.exponent)}</strong> {info.currency}
+      </p>
+      <p className="gp-muted">
+        <a href="/user?page=Transaction" target="_blank" rel="noopener" data-testid="reality-history">
+          {tx('reality_history')}
+        </a>
+        {' · '}
+        <a href="/user?page=Limits" target="_blank" rel="noopener" data-testid="reality-limits">
+          {tx('reality_limits')}
+        </a>
+      </p>
+      <footer className="gp-sheet__foot">
+        <button
+          type="button"
+          className="gp-btn gp-btn--gold"
+          disabled={busy}
+          onClick={() => {
+            setBusy(true);
+            void s.ackReality().finally(() => setBusy(false));
+          }}
+          data-testid="reality-ack"
+          autoFocus
+        >
+          {tx('reality_continue')}
+        </button>
+      </footer>
+    </Overlay>
+  );
+}
+
 /** Header (close, balance, RTP, history), the rules before play, and the game. */
 export function GameShell<R extends RulesWithLines, C, O>(props: GameShellProps<R, C, O>) {
   const { session: s, title, kind } = props;
@@ -303,6 +346,7 @@ export function GameShell<R extends RulesWithLines, C, O>(props: GameShellProps<
       </main>
       {rules !== 'closed' && <RulesPanel props={props} info={info} intro={rules === 'intro'} onClose={() => setRules('closed')} />}
       {historyOpen && <HistoryPanel props={props} info={info} onClose={() => setHistoryOpen(false)} />}
+      {s.reality && <RealityPanel props={props} info={info} />}
     </div>
   );
 }

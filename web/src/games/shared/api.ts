@@ -11,11 +11,14 @@ export type GameApiErrorKind = 'business' | 'http' | 'timeout' | 'network';
 export class GameApiError extends Error {
   readonly kind: GameApiErrorKind;
   readonly code: number;
-  constructor(kind: GameApiErrorKind, code: number, message: string) {
+  /** the envelope's data of a business failure (the reality check's figures) */
+  readonly data: unknown;
+  constructor(kind: GameApiErrorKind, code: number, message: string, data?: unknown) {
     super(message);
     this.name = 'GameApiError';
     this.kind = kind;
     this.code = code;
+    this.data = data;
   }
 }
 
@@ -27,7 +30,17 @@ export const CODES = {
   badBet: 209,
   badPicks: 210,
   tooMany: 429,
+  realityCheck: 650,
 } as const;
+
+/** The data of a 650 refusal: the member's reality check (money in major units). */
+export interface RealityCheck {
+  minutes: number;
+  elapsed_minutes: number;
+  net: number;
+  started_at: string;
+  due: number;
+}
 
 export interface Limits {
   unit: number;
@@ -102,7 +115,7 @@ async function post<T>(path: string, body: unknown): Promise<T> {
       json = undefined;
     }
     if (!json || typeof json.code !== 'number') throw new GameApiError('http', res.status, res.statusText || `HTTP ${res.status}`);
-    if (json.code !== SUCCESS) throw new GameApiError(res.ok ? 'business' : 'http', json.code, json.message ?? '');
+    if (json.code !== SUCCESS) throw new GameApiError(res.ok ? 'business' : 'http', json.code, json.message ?? '', json.data);
     return json.data as T;
   } catch (e) {
     if (e instanceof GameApiError) throw e;
@@ -151,6 +164,10 @@ export const gameApi = {
   },
   rotateSeed(session: string): Promise<{ current: FairState }> {
     return post('/games/api/fair/rotate', { session });
+  },
+  /** Acknowledges the member's reality check: rounds may start again. */
+  ackReality(session: string): Promise<unknown> {
+    return post('/games/api/reality/ack', { session });
   },
   history<C, O>(session: string, limit = 50): Promise<Round<C, O>[]> {
     return post<{ list: Round<C, O>[] }>('/games/api/history', { session, limit }).then((d) => d.list ?? []);

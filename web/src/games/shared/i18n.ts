@@ -126,6 +126,12 @@ const en_US = {
   fair_verifier: 'Open the verifier',
   fair_verify: 'Verify',
   fair_pending: 'Seed revealed after rotation',
+  reality_title: 'Reality check',
+  reality_elapsed: 'You have played for {{minutes}} minutes.',
+  reality_net: 'Net result this session:',
+  reality_history: 'Account history',
+  reality_limits: 'My limits',
+  reality_continue: 'I understand, continue',
 };
 
 export type Key = keyof typeof en_US;
@@ -240,6 +246,12 @@ const zh_CN: Dict = {
   fair_verifier: '打开校验页面',
   fair_verify: '验证',
   fair_pending: '更换种子后公开',
+  reality_title: '现实提醒',
+  reality_elapsed: '您已经游戏了 {{minutes}} 分钟。',
+  reality_net: '本次游戏净输赢：',
+  reality_history: '账户记录',
+  reality_limits: '我的限额',
+  reality_continue: '我已了解，继续游戏',
 };
 
 const vi_VN: Dict = {
@@ -351,6 +363,12 @@ const vi_VN: Dict = {
   fair_verifier: 'Mở trang kiểm chứng',
   fair_verify: 'Kiểm chứng',
   fair_pending: 'Công bố sau khi đổi hạt giống',
+  reality_title: 'Kiểm tra thực tế',
+  reality_elapsed: 'Bạn đã chơi {{minutes}} phút.',
+  reality_net: 'Kết quả ròng phiên này:',
+  reality_history: 'Lịch sử tài khoản',
+  reality_limits: 'Giới hạn của tôi',
+  reality_continue: 'Tôi đã hiểu, chơi tiếp',
 };
 
 export const DICTS = { zh_TW, zh_CN, en_US, vi_VN, ko_KR, ja_JP, th_TH, hi_IN, my_MM, ta_IN, bn_BD } as const;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CODES, gameApi, GameApiError, type Round, type SessionInfo } from './api';
+import { CODES, gameApi, GameApiError, type RealityCheck, type Round, type SessionInfo } from './api';
 import { tx } from './i18n';
 
 export type SessionStatus = 'loading' | 'ready' | 'fatal';
@@ -35,6 +35,10 @@ export interface GameSession<R, C, O> {
   history: Round<C, O>[];
   fatal: string | undefined;
   notice: string | undefined;
+  /** a reality check waiting for the player's acknowledgement (no round until then) */
+  reality: RealityCheck | undefined;
+  /** acknowledges the reality check; the notice says why when it failed */
+  ackReality(): Promise<void>;
   busy: boolean;
   clearNotice(): void;
   showNotice(text: string): void;
@@ -57,6 +61,7 @@ export function useGameSession<R, C, O>(sessionId: string | null): GameSession<R
   const [history, setHistory] = useState<Round<C, O>[]>([]);
   const [fatal, setFatal] = useState<string>();
   const [notice, setNotice] = useState<string>();
+  const [reality, setReality] = useState<RealityCheck>();
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
 
@@ -64,10 +69,23 @@ export function useGameSession<R, C, O>(sessionId: string | null): GameSession<R
     if (e instanceof GameApiError && e.code === CODES.sessionNotFound) {
       setFatal(tx('session_ended'));
       setStatus('fatal');
+    } else if (e instanceof GameApiError && e.code === CODES.realityCheck && e.data) {
+      setReality(e.data as RealityCheck);
     } else {
       setNotice(errorText(e));
     }
   }, []);
+
+  const ackReality = useCallback(async () => {
+    if (!sessionId) return;
+    try {
+      await gameApi.ackReality(sessionId);
+      setReality(undefined);
+    } catch (e) {
+      setReality(undefined);
+      fail(e);
+    }
+  }, [sessionId, fail]);
 
   useEffect(() => {
     if (!sessionId) {
@@ -138,6 +156,8 @@ export function useGameSession<R, C, O>(sessionId: string | null): GameSession<R
     history,
     fatal,
     notice,
+    reality,
+    ackReality,
     busy,
     clearNotice: () => setNotice(undefined),
     showNotice: setNotice,

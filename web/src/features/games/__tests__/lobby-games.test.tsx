@@ -347,6 +347,30 @@ describe('real-money launch, desktop', () => {
     expect(localStorage.getItem('isPlay')).not.toBe('1');
   });
 
+  it('a reality check (650) from play1 shows the check, and acknowledging lets the member start again', async () => {
+    login(loginData);
+    server.use(
+      http.post('/api/member/game/play1', () =>
+        HttpResponse.json({ code: 650, message: 'time for a reality check', data: { minutes: 30, elapsed_minutes: 31, net: 25, due: 1 } }),
+      ),
+      http.post('/api/member/limits/reality/ack', () => ok({ minutes: 30, due: 0 })),
+    );
+    // after the answer above: a capture passes the call on to it
+    const acks = captureBodies('/member/limits/reality/ack');
+    await lobby();
+    await screen.findByTestId('hot-games');
+    play('gh_keno');
+    const dialog = await screen.findByTestId('reality-dialog');
+    expect(within(dialog).getByTestId('reality-dialog-elapsed').textContent).toBe('You have played for 31 minutes.');
+    expect(within(dialog).getByTestId('reality-dialog-net').textContent).toBe('Net result this session: +$25.00');
+    expect(within(dialog).getByTestId('reality-dialog-history').getAttribute('href')).toBe('/user?page=Transaction');
+    expect(screen.queryByTestId('game-modal')).toBeNull();
+    fireEvent.click(within(dialog).getByTestId('reality-dialog-ack'));
+    await waitFor(() => expect(screen.queryByTestId('reality-dialog')).toBeNull());
+    expect(acks).toHaveLength(1);
+    expect(localStorage.getItem('isPlay')).not.toBe('1');
+  });
+
   it('transfers refused after play1 answered (forward_game_status 957) end the start and leave the game', async () => {
     login(loginData);
     const leave = captureBodies('/member/game/leave1');

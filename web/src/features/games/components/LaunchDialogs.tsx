@@ -13,6 +13,7 @@ import { useGameLaunch } from '../hooks/useGameLaunch';
 import { playInWindow } from '../launch/launcher';
 import { dialogStore, type LaunchDialog } from '../launch/store';
 import type { Game } from '@/api';
+import { RealityDialog } from '@/features/limits/components/RealityDialog';
 import { GameGrid } from './GameGrid';
 
 const close = () => dialogStore.set(null);
@@ -121,5 +122,6 @@ export default function LaunchDialogs({ dialog }: { dialog: NonNullable<LaunchDi
   if (dialog.kind === 'maintenance') return <Maintenance dialog={dialog} />;
   if (dialog.kind === 'login_required') return <LoginRequired />;
   if (dialog.kind === 'open_window') return <OpenWindow dialog={dialog} />;
+  if (dialog.kind === 'reality') return <RealityDialog check={dialog} onClose={close} />;
   return <DemoList />;
 }

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { isApiError } from '@/lib/api-client';
 import { safeUrl, browser } from '@/lib/browser';
 import type { Device } from '@/lib/device';
+import { REALITY_CHECK_CODE } from '@/features/limits/api/limits';
 import { checkIframe, demoPlay } from '../api/launch';
 import { playing, rejectLaunch, resolveOpenMode, starting, type LaunchTarget, type OpenMode } from './machine';
 import { isRecalling } from '../recall/store';
@@ -124,6 +125,9 @@ export async function launchGame(target: LaunchTarget, ctx: LaunchContext): Prom
     if (isApiError(e) && e.code === 203) {
       const d = (e.data ?? {}) as { start_at?: string; end_at?: string };
       dialogStore.set({ kind: 'maintenance', startAt: d.start_at, endAt: d.end_at, message: e.message });
+    } else if (isApiError(e) && e.code === REALITY_CHECK_CODE) {
+      const d = (e.data ?? {}) as { elapsed_minutes?: number; net?: number };
+      dialogStore.set({ kind: 'reality', elapsed_minutes: d.elapsed_minutes ?? 0, net: d.net ?? 0 });
     } else {
       toast.error(e instanceof Error && !isApiError(e) ? e.message : launchErrorText(e), { id: 'launch' });
     }

@@ -12,6 +12,7 @@ export type LaunchDialog =
   | { kind: 'login_required'; target: LaunchTarget }
   | { kind: 'demo_list' }
   | { kind: 'open_window'; target: LaunchTarget; url: string }
+  | { kind: 'reality'; elapsed_minutes: number; net: number }
   | null;
 
 export const dialogStore = createStore<LaunchDialog>(null);

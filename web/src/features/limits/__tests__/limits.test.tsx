@@ -126,3 +126,42 @@ describe('Deposit page', () => {
     expect((await screen.findByTestId('deposit-limits-link', {}, { timeout: 8000 })).getAttribute('href')).toBe('/user/Limits');
   });
 });
+
+describe('Reality check interval', () => {
+  const check = (chosen: number | null) => ({
+    minutes: chosen ?? 60,
+    chosen,
+    site_default: 60,
+    choices: [15, 30, 45, 60, 90, 120],
+    playing: 0,
+    started_at: '',
+    elapsed_minutes: 0,
+    net: 0,
+    due_at: '',
+    due: 0,
+  });
+
+  it('follows the site default until the member chooses an interval, and sends the choice', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/member/limits/reality', () => ok(check(null))),
+      http.post('/api/member/limits/reality/set', async ({ request }) => {
+        const body = (await request.json()) as { minutes: number | null };
+        sent.push(body);
+        return ok(check(body.minutes));
+      }),
+    );
+    await open();
+    const select = (await screen.findByTestId('reality-minutes', {}, { timeout: 8000 })) as HTMLSelectElement;
+    expect(select.value).toBe('');
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      'Site default (60 min)',
+      ...[15, 30, 45, 60, 90, 120].map((n) => `${n} min`),
+    ]);
+    await userEvent.setup().selectOptions(select, '30');
+    await waitFor(() => expect(sent).toEqual([{ minutes: 30 }]));
+    await waitFor(() => expect(select.value).toBe('30'));
+    await userEvent.setup().selectOptions(select, '');
+    await waitFor(() => expect(sent).toEqual([{ minutes: 30 }, { minutes: null }]));
+  });
+});

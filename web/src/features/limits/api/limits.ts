@@ -33,3 +33,36 @@ export function setLimit(kind: LimitKind, period: LimitPeriod, amount: number | 
 export function confirmLimit(kind: LimitKind, period: LimitPeriod): Promise<{ limit: Limit | null; removed: number }> {
   return request('/member/limits/confirm', { kind, period });
 }
+
+/** The member's reality check (docs/api.md "Reality check"); net in major units. */
+export interface RealityCheck {
+  minutes: number;
+  chosen: number | null;
+  site_default: number;
+  choices: number[];
+  playing: number;
+  started_at: string;
+  elapsed_minutes: number;
+  net: number;
+  due_at: string;
+  due: number;
+}
+
+/** Code of a round or launch refused until the reality check is acknowledged. */
+export const REALITY_CHECK_CODE = 650;
+
+export const realityQuery = (memberId: string | null) =>
+  queryOptions({
+    queryKey: [...keys.limits(memberId), 'reality'] as const,
+    queryFn: () => request<RealityCheck>('/member/limits/reality', {}),
+    enabled: !!memberId,
+  });
+
+/** minutes null follows the site's default. */
+export function setReality(minutes: number | null): Promise<RealityCheck> {
+  return request('/member/limits/reality/set', { minutes });
+}
+
+export function ackReality(): Promise<RealityCheck> {
+  return request('/member/limits/reality/ack', {});
+}

@@ -12,6 +12,7 @@ import { useTimeZone } from '@/site';
 import { useWalletCurrency } from '@/features/wallet/hooks/useWallet';
 import { checkAmount } from '@/features/wallet/validate';
 import { confirmLimit, limitsQuery, setLimit, type Limit, type LimitKind, type LimitPeriod } from '../api/limits';
+import { RealityCard } from './RealityCard';
 import './limits.css';
 
 const KINDS: LimitKind[] = ['deposit', 'loss', 'wager', 'session'];
@@ -43,6 +44,7 @@ export function LimitsPage() {
         </ul>
       )}
       <LimitForm />
+      <RealityCard />
     </section>
   );
 }

@@ -3,11 +3,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fireEvent } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '@/test/server';
 import { login } from '@/lib/session';
 import { loginData } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import type { DWRecord, Movement } from '../api/wallet';
+import { historyStart } from '../components/TransactionPage';
 import { serveWallet, type WalletState } from './wallet-server';
 
 const movement = (i: number, kind = i % 2 ? 'bet' : 'win'): Movement => ({
@@ -84,6 +87,67 @@ describe('Transaction', () => {
       expect(s.bodies['/member/transactions'].at(-1)).toEqual({ page: 1, count: 20, kinds: ['deposit', 'withdrawal_hold'], from: '2026-11-01', to: '2026-11-24' }),
     );
     expect(screen.queryByTestId('tx-pager')).toBeNull();
+  });
+
+  it('shows the deposits, paid withdrawals and net deposit of the range', async () => {
+    s.movements.push({ id: 1, kind: 'withdrawal', wallet: 'hold', amount: -30, balance_after: 20, reference: 'W0001', created_at: '2026-11-24T08:00:00Z' });
+    renderApp('/user/Transaction');
+    expect((await screen.findByTestId('tx-deposits', {}, { timeout: 8000 })).textContent).toBe('$100.00');
+    expect(screen.getByTestId('tx-withdrawals').textContent).toBe('$30.00');
+    expect(screen.getByTestId('tx-net-deposit').textContent).toBe('+$70.00');
+    expect(screen.getByTestId('tx-months').textContent).toBe('Your history of the last 3 months');
+  });
+
+  it('lets the date range start no earlier than three months back', async () => {
+    renderApp('/user/Transaction');
+    await screen.findAllByTestId('tx-row', {}, { timeout: 8000 });
+    expect(screen.getByTestId('tx-range-from').getAttribute('min')).toBe(historyStart(new Date(), 'America/Caracas'));
+    expect(historyStart(new Date('2026-11-24T20:00:00Z'), 'Asia/Shanghai')).toBe('2026-08-25');
+    expect(historyStart(new Date('2026-05-31T12:00:00Z'), 'UTC')).toBe('2026-03-03');
+  });
+
+  describe('CSV', () => {
+    let clicked: string[];
+    beforeEach(() => {
+      clicked = [];
+      URL.createObjectURL = vi.fn(() => 'blob:history');
+      URL.revokeObjectURL = vi.fn();
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        clicked.push(this.download);
+      });
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    it('downloads the filtered history under the name the server gives, with the member token', async () => {
+      let asked: URL | undefined;
+      let auth: string | null = null;
+      server.use(
+        http.get('/api/member/transactions.csv', ({ request }) => {
+          asked = new URL(request.url);
+          auth = request.headers.get('authorization');
+          return new HttpResponse('time,kind\n', {
+            headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="account-history-20260825-20261124.csv"' },
+          });
+        }),
+      );
+      renderApp('/user/Transaction');
+      await screen.findAllByTestId('tx-row', {}, { timeout: 8000 });
+      const user = userEvent.setup();
+      await user.click(screen.getByTestId('tx-kind-bet'));
+      await user.click(screen.getByTestId('tx-csv'));
+      await waitFor(() => expect(clicked).toEqual(['account-history-20260825-20261124.csv']));
+      expect(asked?.searchParams.get('kinds')).toBe('bet');
+      expect(auth).toMatch(/^Bearer /);
+    });
+
+    it('shows the server refusal instead of a file', async () => {
+      server.use(http.get('/api/member/transactions.csv', () => HttpResponse.json({ code: 400, message: 'invalid parameters: from must be within the last 3 months', data: null })));
+      renderApp('/user/Transaction');
+      await screen.findAllByTestId('tx-row', {}, { timeout: 8000 });
+      await userEvent.setup().click(screen.getByTestId('tx-csv'));
+      expect(await screen.findByText('invalid parameters: from must be within the last 3 months', {}, { timeout: 8000 })).toBeTruthy();
+      expect(clicked).toEqual([]);
+    });
   });
 
   it('says so when nothing matches', async () => {

@@ -114,7 +114,19 @@ export function serveWallet(overrides: Partial<WalletState> = {}): WalletState {
       created_at: '2026-11-24T10:00:00Z',
     })),
     post('/member/records', (b) => page(s.records.filter((r) => !b.type || r.type === b.type), b)),
-    post('/member/transactions', (b) => page(s.movements.filter((m) => !Array.isArray(b.kinds) || b.kinds.includes(m.kind)), b)),
+    post('/member/transactions', (b) => {
+      const sum = (kind: string) => s.movements.filter((m) => m.kind === kind).reduce((a, m) => a + Math.abs(m.amount), 0);
+      const deposits = sum('deposit');
+      const withdrawals = sum('withdrawal');
+      return {
+        ...page(s.movements.filter((m) => !Array.isArray(b.kinds) || b.kinds.includes(m.kind)), b),
+        from: '2026-08-24T00:00:00Z',
+        to: '',
+        deposits,
+        withdrawals,
+        net_deposit: deposits - withdrawals,
+      };
+    }),
   );
   return s;
 }

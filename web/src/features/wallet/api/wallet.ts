@@ -2,7 +2,9 @@
 // JSON numbers in major units of the member's currency, exact to its exponent.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { keys } from '@/api';
-import { request } from '@/lib/api-client';
+import { ApiError, readEnvelope, request } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/locale';
+import { getToken } from '@/lib/session';
 
 export type Direction = 'deposit' | 'withdrawal';
 
@@ -89,6 +91,18 @@ export interface Page<T> {
   page: number;
   count: number;
 }
+
+/** The account history (Transaction): movements of the last three months with the range's deposit figures. */
+export interface History extends Page<Movement> {
+  from: string;
+  to: string;
+  deposits: number;
+  withdrawals: number;
+  net_deposit: number;
+}
+
+/** How far back the account history goes, in months (the server refuses earlier days). */
+export const HISTORY_MONTHS = 3;
 
 export interface DWRecord {
   type: Direction;
@@ -177,7 +191,7 @@ export const recordsQuery = (memberId: string | null, q: RecordQuery) =>
 export const transactionsQuery = (memberId: string | null, q: RecordQuery) =>
   queryOptions({
     queryKey: keys.wallet.transactions(memberId, q),
-    queryFn: ({ signal }) => request<Page<Movement>>('/member/transactions', body(q), { signal }),
+    queryFn: ({ signal }) => request<History>('/member/transactions', body(q), { signal }),
     enabled: !!memberId,
     placeholderData: keepPreviousData,
   });
@@ -201,4 +215,33 @@ export function newRequestId(): string {
   const b = new Uint8Array(16);
   c?.getRandomValues?.(b);
   return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Downloads the account history for q's kinds and range as CSV: the server
+ * names the file; an envelope instead of a file is its refusal.
+ */
+export async function downloadHistory(q: Pick<RecordQuery, 'kinds' | 'from' | 'to'>): Promise<string> {
+  const params = new URLSearchParams();
+  if (q.kinds?.length) params.set('kinds', q.kinds.join(','));
+  if (q.from) params.set('from', q.from);
+  if (q.to) params.set('to', q.to);
+  const headers: Record<string, string> = { lang: currentLanguage.get() };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(new URL(`/api/member/transactions.csv?${params}`, window.location.origin), { headers, credentials: 'same-origin' });
+  if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('text/csv')) {
+    const env = readEnvelope(await res.json().catch(() => undefined));
+    throw new ApiError('business', env?.code ?? res.status, env?.message || res.statusText, env?.data);
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'account-history.csv';
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
 }

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useTimeZone } from '@/site';
-import { MOVEMENT_KINDS, transactionsQuery } from '../api/wallet';
+import { isApiError } from '@/lib/api-client';
+import { toast } from 'sonner';
+import { downloadHistory, HISTORY_MONTHS, MOVEMENT_KINDS, transactionsQuery } from '../api/wallet';
 import { useWalletCurrency } from '../hooks/useWallet';
 import { DateRange, type Range } from './DateRange';
 import { Pager } from './Pager';
@@ -28,7 +30,20 @@ export const KIND_KEYS = [
   /* i18n */ 'wallet_kind_jackpot_win',
 ];
 
-/** Member centre Transaction: every ledger movement of the member. */
+/** The first day the history reaches, YYYY-MM-DD in the site's zone. */
+export function historyStart(now: Date, zone: string): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const [y, m, d] = today.split('-').map(Number);
+  const first = new Date(Date.UTC(y, m - 1 - HISTORY_MONTHS, d));
+  // JavaScript rolls 31 May - 3 months over to 2 March as Go does.
+  return first.toISOString().slice(0, 10);
+}
+
+/**
+ * Member centre Transaction, the account history: every ledger movement of
+ * the last three months (rounds, transfers, deposits, withdrawals, ...), the
+ * net deposit of the range, and the CSV download.
+ */
 export function TransactionPage() {
   const { t, i18n } = useTranslation();
   const session = useSession();
@@ -37,6 +52,18 @@ export function TransactionPage() {
   const [range, setRange] = useState<Range>({ from: '', to: '' });
   const [kinds, setKinds] = useState<string[]>([]);
   const [page, setPage] = useState(1);
+  const [downloading, setDownloading] = useState(false);
+  const min = historyStart(new Date(), zone);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadHistory({ kinds, from: range.from, to: range.to });
+    } catch (e) {
+      toast.error(isApiError(e) && e.message ? e.message : t('wallet_failed'), { id: 'history-csv' });
+    } finally {
+      setDownloading(false);
+    }
+  };
   const q = { kinds, from: range.from, to: range.to, page, count: PAGE_SIZE };
   const res = useQuery(transactionsQuery(session.memberId, q));
   const kindName = (k: string) => (KIND_KEYS.includes(`wallet_kind_${k}`) ? t(`wallet_kind_${k}`) : k);
@@ -49,9 +76,15 @@ export function TransactionPage() {
     <section className="uc-card" data-testid="uc-transaction">
       <header className="uc-card__head">
         <h2>{t('uc_Transaction')}</h2>
+        <button type="button" className="btn btn--ghost btn--sm" disabled={downloading} onClick={download} data-testid="tx-csv">
+          {t('history_download_csv')}
+        </button>
       </header>
+      <p className="muted" data-testid="tx-months">
+        {t('history_months_note', { n: HISTORY_MONTHS })}
+      </p>
       <div className="wallet-filters">
-        <DateRange value={range} onChange={(r) => (setRange(r), setPage(1))} testId="tx-range" />
+        <DateRange value={range} onChange={(r) => (setRange(r), setPage(1))} testId="tx-range" min={min} />
         <div className="wallet-kinds" role="group" aria-label={t('wallet_kind')} data-testid="tx-kinds">
           {MOVEMENT_KINDS.map((k) => (
             <button key={k} type="button" className={`chip${kinds.includes(k) ? ' is-active' : ''}`} aria-pressed={kinds.includes(k)} onClick={() => toggle(k)} data-testid={`tx-kind-${k}`}>
@@ -60,6 +93,22 @@ export function TransactionPage() {
           ))}
         </div>
       </div>
+      {res.data && (
+        <dl className="wallet-summary" data-testid="tx-summary">
+          <div>
+            <dt>{t('history_deposits')}</dt>
+            <dd className="wallet-mono" data-testid="tx-deposits">{cur.money(res.data.deposits)}</dd>
+          </div>
+          <div>
+            <dt>{t('history_withdrawals')}</dt>
+            <dd className="wallet-mono" data-testid="tx-withdrawals">{cur.money(res.data.withdrawals)}</dd>
+          </div>
+          <div>
+            <dt>{t('history_net_deposit')}</dt>
+            <dd className="wallet-mono" data-testid="tx-net-deposit">{cur.money(res.data.net_deposit, { signed: true })}</dd>
+          </div>
+        </dl>
+      )}
       {res.isPending ? (
         <div className="skeleton uc-skeleton" data-testid="tx-loading" />
       ) : !res.data || res.data.list.length === 0 ? (

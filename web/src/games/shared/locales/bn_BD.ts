@@ -109,4 +109,10 @@ export const bn_BD: Dict = {
   fair_verifier: 'যাচাই পেজ খুলুন',
   fair_verify: 'যাচাই',
   fair_pending: 'সিড বদলানোর পর প্রকাশ পাবে',
+  reality_title: 'রিয়েলিটি চেক',
+  reality_elapsed: 'আপনি {{minutes}} মিনিট ধরে খেলছেন।',
+  reality_net: 'এই সেশনের নিট ফলাফল:',
+  reality_history: 'অ্যাকাউন্টের ইতিহাস',
+  reality_limits: 'আমার সীমা',
+  reality_continue: 'বুঝেছি, খেলা চালিয়ে যান',
 };

@@ -109,4 +109,10 @@ export const hi_IN: Dict = {
   fair_verifier: 'जाँच पेज खोलें',
   fair_verify: 'जाँचें',
   fair_pending: 'सीड बदलने के बाद प्रकट होगा',
+  reality_title: 'रियलिटी चेक',
+  reality_elapsed: 'आप {{minutes}} मिनट से खेल रहे हैं।',
+  reality_net: 'इस सत्र का शुद्ध परिणाम:',
+  reality_history: 'खाते का इतिहास',
+  reality_limits: 'मेरी सीमाएँ',
+  reality_continue: 'समझ गया, खेल जारी रखें',
 };

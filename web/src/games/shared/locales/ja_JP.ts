@@ -109,4 +109,10 @@ export const ja_JP: Dict = {
   fair_verifier: '検証ページを開く',
   fair_verify: '検証',
   fair_pending: 'シード更新後に公開',
+  reality_title: 'リアリティチェック',
+  reality_elapsed: '{{minutes}} 分間プレイしています。',
+  reality_net: '今回のセッションの収支：',
+  reality_history: 'アカウント履歴',
+  reality_limits: 'マイ上限',
+  reality_continue: '確認しました、続ける',
 };

@@ -109,4 +109,10 @@ export const ko_KR: Dict = {
   fair_verifier: '검증 페이지 열기',
   fair_verify: '검증',
   fair_pending: '시드 교체 후 공개',
+  reality_title: '리얼리티 체크',
+  reality_elapsed: '{{minutes}}분 동안 플레이했습니다.',
+  reality_net: '이번 세션 순손익:',
+  reality_history: '계정 내역',
+  reality_limits: '내 한도',
+  reality_continue: '확인했습니다, 계속하기',
 };

@@ -109,4 +109,10 @@ export const my_MM: Dict = {
   fair_verifier: 'စစ်ဆေးရေး စာမျက်နှာ ဖွင့်ရန်',
   fair_verify: 'စစ်ဆေးရန်',
   fair_pending: 'Seed ပြောင်းပြီးမှ ထုတ်ပြမည်',
+  reality_title: 'အခြေအနေ စစ်ဆေးခြင်း',
+  reality_elapsed: 'သင် {{minutes}} မိနစ် ကစားပြီးပါပြီ။',
+  reality_net: 'ဤအကြိမ် အသားတင် အနိုင်အရှုံး-',
+  reality_history: 'အကောင့်မှတ်တမ်း',
+  reality_limits: 'ကျွန်ုပ်၏ ကန့်သတ်ချက်များ',
+  reality_continue: 'နားလည်ပါပြီ၊ ဆက်ကစားမည်',
 };

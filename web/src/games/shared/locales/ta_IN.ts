@@ -109,4 +109,10 @@ export const ta_IN: Dict = {
   fair_verifier: 'சரிபார்ப்புப் பக்கத்தைத் திற',
   fair_verify: 'சரிபார்',
   fair_pending: 'விதை மாற்றிய பின் வெளியிடப்படும்',
+  reality_title: 'நிஜ நிலை சரிபார்ப்பு',
+  reality_elapsed: 'நீங்கள் {{minutes}} நிமிடங்கள் விளையாடியுள்ளீர்கள்.',
+  reality_net: 'இந்த அமர்வின் நிகர முடிவு:',
+  reality_history: 'கணக்கு வரலாறு',
+  reality_limits: 'என் வரம்புகள்',
+  reality_continue: 'புரிந்தது, தொடரவும்',
 };

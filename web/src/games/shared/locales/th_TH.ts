@@ -109,4 +109,10 @@ export const th_TH: Dict = {
   fair_verifier: 'เปิดหน้าตรวจสอบ',
   fair_verify: 'ตรวจสอบ',
   fair_pending: 'เปิดเผยหลังเปลี่ยนซีด',
+  reality_title: 'ตรวจสอบการเล่น',
+  reality_elapsed: 'คุณเล่นมาแล้ว {{minutes}} นาที',
+  reality_net: 'ผลได้เสียสุทธิรอบนี้:',
+  reality_history: 'ประวัติบัญชี',
+  reality_limits: 'ขีดจำกัดของฉัน',
+  reality_continue: 'รับทราบ เล่นต่อ',
 };

@@ -109,4 +109,10 @@ export const zh_TW: Dict = {
   fair_verifier: '開啟校驗頁面',
   fair_verify: '驗證',
   fair_pending: '更換種子後公開',
+  reality_title: '現實提醒',
+  reality_elapsed: '您已經遊戲了 {{minutes}} 分鐘。',
+  reality_net: '本次遊戲淨輸贏：',
+  reality_history: '帳戶紀錄',
+  reality_limits: '我的限額',
+  reality_continue: '我已了解，繼續遊戲',
 };
