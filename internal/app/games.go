@@ -9,7 +9,6 @@ import (
 	"gamehall/internal/framecheck"
 	"gamehall/internal/games"
 	"gamehall/internal/ledger"
-	"gamehall/internal/limits"
 	"gamehall/internal/provider"
 	"gamehall/internal/provider/house"
 )
@@ -26,7 +25,7 @@ type catalogue struct {
 	handler *games.Handler
 }
 
-func (a *App) buildGames(w *wiring, s *sites, m *members, l *ledger.Ledger, protect *limits.Service, remotes ...provider.Provider) *catalogue {
+func (a *App) buildGames(w *wiring, s *sites, m *members, l *ledger.Ledger, protect *protection, remotes ...provider.Provider) *catalogue {
 	houseStore := house.NewStore(a.DB)
 	inHouse := house.NewGames()
 	demo := house.NewDemoSessions(houseStore, inHouse, s.svc, time.Now)
@@ -41,7 +40,8 @@ func (a *App) buildGames(w *wiring, s *sites, m *members, l *ledger.Ledger, prot
 	gamesStore := games.NewStore(a.DB)
 	c := &catalogue{providers: provider.NewRegistry(append([]provider.Provider{house.NewProvider(demo, l)}, remotes...)...),
 		wallet: &gamesWallet{}}
-	svc := games.NewService(gamesStore, s.svc, c.providers).WithMoney(c.wallet, m.hub, w.limits, a.log)
+	svc := games.NewService(gamesStore, s.svc, c.providers).WithMoney(c.wallet, m.hub, w.limits, a.log).
+		WithLaunchGuard(protect.exclusion)
 	c.svc = svc
 	h := games.NewHandler(svc, a.cfg.ContentCacheTTL, w.limits)
 	c.handler = h

@@ -45,6 +45,21 @@ type Service struct {
 	pub    Publisher
 	limit  Limiter
 	log    *slog.Logger
+	// guard refuses a launch to a member on a time-out or self-exclusion;
+	// nil: none.
+	guard LaunchGuard
+}
+
+// LaunchGuard refuses opening a real-money game to a member who may not
+// play now (exclusion.Service).
+type LaunchGuard interface {
+	CheckLaunch(ctx context.Context, memberID int64) error
+}
+
+// WithLaunchGuard sets who may refuse a real-money launch.
+func (s *Service) WithLaunchGuard(g LaunchGuard) *Service {
+	s.guard = g
+	return s
 }
 
 // NewService returns the service; providers are the connected game

@@ -58,6 +58,16 @@ type Deps struct {
 	// Zone is the site's time zone: envelope windows are written and shown
 	// in it, and the sign-in day turns at its midnight.
 	Zone *time.Location
+	// Guard refuses awards to a member on a time-out or self-exclusion;
+	// nil: none.
+	Guard AwardGuard
+}
+
+// AwardGuard refuses an envelope or a sign-in award to a member who may not
+// take one now (exclusion.Service); it runs inside the award's transaction.
+type AwardGuard interface {
+	CheckEnvelope(ctx context.Context, memberID int64) error
+	CheckSignIn(ctx context.Context, memberID int64) error
 }
 
 // Service is the promotions' rules.
