@@ -28,6 +28,8 @@ var (
 	ErrDomainAgentMissing  = api.NewError(222, "reg_domain_agent_missing")
 	ErrIdentityTaken2      = api.NewError(223, "reg_identity_taken")
 	ErrCaptcha             = api.NewError(224, "reg_captcha_failed")
+	// ErrUnderAge: the birthday is younger than the site's minimum age.
+	ErrUnderAge = api.NewError(630, "reg_under_age")
 	ErrNameInvalid         = api.NewError(227, "reg_name_invalid")
 	ErrIntroducerInvalid   = api.NewError(228, "reg_introducer_invalid")
 	ErrTooFrequent         = api.NewError(996, "reg_too_frequent")
