@@ -47,4 +47,5 @@ export const keys = {
     transactions: (memberId: string | null, q: object) => ['member', 'wallet', 'transactions', memberId, q] as const,
   },
   limits: (memberId: string | null) => ['member', 'limits', memberId] as const,
+  exclusion: (memberId: string | null) => ['member', 'exclusion', memberId] as const,
 };
