@@ -42,8 +42,8 @@ func TestMinimumAge(t *testing.T) {
 		justOf := now.AddDate(-18, 0, 0).Format("2006-01-02")
 		for _, c := range []struct {
 			name, account, birthday string
-			code           int
-			inMsg          string
+			code                    int
+			inMsg                   string
 		}{
 			{"no birthday", "ageaa01", "", 400, "member_birthday"},
 			{"not a date", "ageaa02", "2001-02-30", 400, "member_birthday"},
