@@ -28,14 +28,13 @@ var (
 	ErrDomainAgentMissing  = api.NewError(222, "reg_domain_agent_missing")
 	ErrIdentityTaken2      = api.NewError(223, "reg_identity_taken")
 	ErrCaptcha             = api.NewError(224, "reg_captcha_failed")
-	// ErrUnderAge: the birthday is younger than the site's minimum age.
-	ErrUnderAge          = api.NewError(630, "reg_under_age")
-	ErrNameInvalid       = api.NewError(227, "reg_name_invalid")
-	ErrIntroducerInvalid = api.NewError(228, "reg_introducer_invalid")
-	ErrTooFrequent       = api.NewError(996, "reg_too_frequent")
-	ErrIPLimit           = api.NewError(997, "reg_ip_limit")
-	ErrCurrencyNotOpen   = api.NewError(400, "reg_currency_not_open")
-	ErrCurrencyLocked    = api.NewError(400, "reg_currency_locked")
+	ErrNameInvalid         = api.NewError(227, "reg_name_invalid")
+	ErrIntroducerInvalid   = api.NewError(228, "reg_introducer_invalid")
+	ErrTooFrequent         = api.NewError(996, "reg_too_frequent")
+	ErrIPLimit             = api.NewError(997, "reg_ip_limit")
+	ErrCurrencyNotOpen     = api.NewError(400, "reg_currency_not_open")
+	ErrCurrencyLocked      = api.NewError(400, "reg_currency_locked")
+	ErrUnderAge            = api.NewError(630, "reg_under_age") // younger than the site's min_age
 
 	// Login.
 	ErrAccount       = api.NewError(101, "login_account_error")
