@@ -18,6 +18,7 @@ import (
 	"gamehall/internal/auth"
 	"gamehall/internal/config"
 	"gamehall/internal/db"
+	"gamehall/internal/exclusion"
 	"gamehall/internal/ledger"
 	"gamehall/internal/limits"
 	"gamehall/internal/ratelimit"
@@ -160,12 +161,17 @@ func (a *App) build() error {
 	}
 	// The member's own limits are asked by the games and the wallet at the
 	// point of decision.
-	protect := limits.NewService(a.DB, l, sites.svc, time.Now)
-	limits.NewHandler(protect).Routes(w.router.With(auth.Required(w.apis)))
+	// A time-out or self-exclusion refuses before the limits are asked.
+	closer := &exclusionGames{}
+	protect := &protection{limits: limits.NewService(a.DB, l, sites.svc, time.Now),
+		exclusion: exclusion.NewService(a.DB, closer, time.Now, a.log)}
+	limits.NewHandler(protect.limits).Routes(w.router.With(auth.Required(w.apis)))
+	exclusion.NewHandler(protect.exclusion).Routes(w.router.With(auth.Required(w.apis)))
 	catalogue := a.buildGames(w, sites, members, l, protect, remotes...)
+	closer.svc = catalogue.svc
 	bonuses := a.buildBonus(w, sites, members, l)
 	money := a.buildMoney(w, sites, members, catalogue, l, protect, bonuses)
-	engage := a.buildEngage(w, sites, members, money, l)
+	engage := a.buildEngage(w, sites, members, money, l, protect.exclusion)
 	a.buildOperator(w, sites, members, money, catalogue, sandbox, engage, bonuses)
 	known, err := sites.svc.KnownLanguages(context.Background())
 	if err != nil {

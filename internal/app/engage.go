@@ -6,6 +6,7 @@ import (
 
 	"gamehall/internal/auth"
 	"gamehall/internal/content"
+	"gamehall/internal/exclusion"
 	"gamehall/internal/inbox"
 	"gamehall/internal/ledger"
 	"gamehall/internal/promo"
@@ -20,16 +21,16 @@ type engage struct {
 	bulletins *content.Service
 }
 
-func (a *App) buildEngage(w *wiring, s *sites, m *members, mo *money, l *ledger.Ledger) *engage {
+func (a *App) buildEngage(w *wiring, s *sites, m *members, mo *money, l *ledger.Ledger, protect *exclusion.Service) *engage {
 	zone, err := time.LoadLocation(site.DisplayZone)
 	if err != nil {
 		// Caracas has kept UTC-4 all year since 2016.
 		zone = time.FixedZone(site.DisplayZone, -4*3600)
 	}
 	e := &engage{
-		inbox: inbox.NewService(a.DB, s.svc, m.svc, m.hub, time.Now),
+		inbox: inbox.NewService(a.DB, s.svc, m.svc, m.hub, time.Now).WithQuiet(protect),
 		promo: promo.NewService(promo.Deps{DB: a.DB, Sites: s.svc, Ledger: l, Deposits: deposits{mo.wallet, zone}, Pub: m.hub,
-			Now: time.Now, Zone: zone, Log: a.log}),
+			Now: time.Now, Zone: zone, Log: a.log, Guard: protect}),
 		bulletins: content.NewService(content.NewStore(a.DB), s.svc, jackpotPools{l}),
 	}
 	a.loops = append(a.loops, e.promo.RunScheduler)

@@ -8,7 +8,6 @@ import (
 	"gamehall/internal/framecheck"
 	"gamehall/internal/games"
 	"gamehall/internal/ledger"
-	"gamehall/internal/limits"
 	"gamehall/internal/provider"
 	"gamehall/internal/provider/house"
 )
@@ -27,13 +26,13 @@ type catalogue struct {
 	inHouse *house.Games
 }
 
-func (a *App) buildGames(w *wiring, s *sites, m *members, l *ledger.Ledger, protect *limits.Service, remotes ...provider.Provider) *catalogue {
+func (a *App) buildGames(w *wiring, s *sites, m *members, l *ledger.Ledger, protect *protection, remotes ...provider.Provider) *catalogue {
 	houseStore := house.NewStore(a.DB).WithGroupCommit(a.group)
 	inHouse := house.NewGames()
 	demo := house.NewDemoSessions(houseStore, inHouse, s.svc, time.Now)
 	play := house.NewPlay(inHouse, houseStore, demo, l, time.Now, house.FairSources{}).
 		WithAnnounce(func(currency string, data map[string]any) { m.hub.Publish("web_api."+currency, "jackpot_win", data) }).
-		WithGuard(protect).WithReality(protect)
+		WithGuard(protect).WithReality(protect.limits)
 	house.NewHandler(play, w.spa, w.limits).Routes(w.router, w.mux)
 	a.sweeps = append(a.sweeps, func(ctx context.Context) error {
 		_, err := houseStore.DeleteExpired(ctx, time.Now().UnixMicro())
@@ -42,7 +41,8 @@ func (a *App) buildGames(w *wiring, s *sites, m *members, l *ledger.Ledger, prot
 	gamesStore := games.NewStore(a.DB)
 	c := &catalogue{providers: provider.NewRegistry(append([]provider.Provider{house.NewProvider(demo, l)}, remotes...)...),
 		wallet: &gamesWallet{}, inHouse: inHouse}
-	svc := games.NewService(gamesStore, s.svc, c.providers).WithMoney(c.wallet, m.hub, w.limits, a.log).WithReality(protect)
+	svc := games.NewService(gamesStore, s.svc, c.providers).WithMoney(c.wallet, m.hub, w.limits, a.log).
+		WithReality(protect.limits).WithLaunchGuard(protect.exclusion)
 	c.svc = svc
 	h := games.NewHandler(svc, a.cfg.ContentCacheTTL, w.limits)
 	c.handler = h

@@ -8,7 +8,6 @@ import (
 	"gamehall/internal/auth"
 	"gamehall/internal/games"
 	"gamehall/internal/ledger"
-	"gamehall/internal/limits"
 	"gamehall/internal/member"
 	"gamehall/internal/payment"
 	"gamehall/internal/payment/sandbox"
@@ -23,7 +22,7 @@ type money struct {
 	wallet *wallet.Service
 }
 
-func (a *App) buildMoney(w *wiring, s *sites, m *members, c *catalogue, l *ledger.Ledger, protect *limits.Service,
+func (a *App) buildMoney(w *wiring, s *sites, m *members, c *catalogue, l *ledger.Ledger, protect *protection,
 	bonuses wallet.Bonuses) *money {
 	// The sandbox gateway delivers its callbacks through the whole app, so
 	// they run the real HTTP path; the handler exists only once build ends.

@@ -125,6 +125,14 @@ func (s *Service) Play1(ctx context.Context, p auth.Principal, in PlayInput, lan
 	if err := s.reserveOpen(ctx, p, open); err != nil {
 		return Started{}, err
 	}
+	// Asked once the slot is ours: a restriction committed before this
+	// refuses here, one committed after finds the slot and closes it.
+	if s.guard != nil {
+		if err := s.guard.CheckLaunch(ctx, p.MemberID); err != nil {
+			_ = s.store.closeOpen(ctx, p.MemberID)
+			return Started{}, err
+		}
+	}
 	// From here the member's slot is ours: every way out frees it.
 	_, err = s.wallet.TransferIn(ctx, p.SiteID, p.MemberID, p.Currency, w, 0)
 	if err != nil {
@@ -297,6 +305,20 @@ func (s *Service) Recall(ctx context.Context, p auth.Principal, gpID int64) (Rec
 		return out, ErrRecallNothing
 	}
 	return out, nil
+}
+
+// CloseAndRecall closes the member's open game and brings every provider
+// wallet back to the main wallet: what a time-out or a self-exclusion does
+// at once. A recall with nothing to bring back is no failure.
+func (s *Service) CloseAndRecall(ctx context.Context, p auth.Principal) error {
+	if _, err := s.Leave1(ctx, p); err != nil && !errors.Is(err, ErrLaunchQuitting) {
+		return err
+	}
+	_, err := s.Recall(ctx, p, 0)
+	if errors.Is(err, ErrRecallNothing) || errors.Is(err, ErrRecallCooldown) {
+		return nil
+	}
+	return err
 }
 
 // An open game stuck in a passing state (its process died between two

@@ -48,6 +48,21 @@ type Service struct {
 	// reality refuses a launch while the member's reality check waits;
 	// nil: none.
 	reality RealityGate
+	// guard refuses a launch to a member on a time-out or self-exclusion;
+	// nil: none.
+	guard LaunchGuard
+}
+
+// LaunchGuard refuses opening a real-money game to a member who may not
+// play now (exclusion.Service).
+type LaunchGuard interface {
+	CheckLaunch(ctx context.Context, memberID int64) error
+}
+
+// WithLaunchGuard sets who may refuse a real-money launch.
+func (s *Service) WithLaunchGuard(g LaunchGuard) *Service {
+	s.guard = g
+	return s
 }
 
 // NewService returns the service; providers are the connected game

@@ -44,6 +44,32 @@ type Member struct {
 	SiteID   int64
 	ID       int64
 	Currency string
+	// quiet are the spans [from, to) (to 0: open) whose broadcasts do not
+	// reach the member: their time-outs and self-exclusions.
+	quiet [][2]int64
+}
+
+// Quiet answers the spans in which marketing letters (broadcasts) do not
+// reach a member (exclusion.Service); letters to the member by name still
+// do.
+type Quiet interface {
+	QuietSpans(ctx context.Context, memberID int64) ([][2]int64, error)
+}
+
+// WithQuiet sets who says when broadcasts keep away from a member.
+func (s *Service) WithQuiet(q Quiet) *Service {
+	s.quiet = q
+	return s
+}
+
+// hush fills m's quiet spans.
+func (s *Service) hush(ctx context.Context, m Member) (Member, error) {
+	if s.quiet == nil {
+		return m, nil
+	}
+	spans, err := s.quiet.QuietSpans(ctx, m.ID)
+	m.quiet = spans
+	return m, err
 }
 
 // Sites is what the inbox needs of the tenant.
@@ -71,6 +97,7 @@ type Service struct {
 	members Members
 	pub     Publisher
 	now     func() time.Time
+	quiet   Quiet // nil: no member is kept from broadcasts
 }
 
 // NewService returns the inbox on d.
@@ -147,6 +174,10 @@ func (s *Service) List(ctx context.Context, m Member, q Query, lang string) (Lis
 	if err := q.check(); err != nil {
 		return List{}, err
 	}
+	m, err := s.hush(ctx, m)
+	if err != nil {
+		return List{}, err
+	}
 	def, err := s.sites.DefaultLanguageOf(ctx, m.SiteID)
 	if err != nil {
 		return List{}, err
@@ -187,6 +218,10 @@ func (s *Service) List(ctx context.Context, m Member, q Query, lang string) (Lis
 
 // unread is the member's number of unread letters.
 func (s *Service) unread(ctx context.Context, m Member) (int64, error) {
+	m, err := s.hush(ctx, m)
+	if err != nil {
+		return 0, err
+	}
 	_, n, err := s.store.counts(ctx, m)
 	return n, err
 }
@@ -204,8 +239,12 @@ func (s *Service) Read(ctx context.Context, m Member, id int64) (Change, error) 
 	if id <= 0 {
 		return Change{}, api.Invalid("id", nil)
 	}
+	m, err := s.hush(ctx, m)
+	if err != nil {
+		return Change{}, err
+	}
 	var out Change
-	err := s.db.Tx(ctx, func(ctx context.Context) error {
+	err = s.db.Tx(ctx, func(ctx context.Context) error {
 		isRead, broadcast, ok, err := s.store.state(ctx, m, id)
 		if err != nil {
 			return err
@@ -232,8 +271,12 @@ func (s *Service) Destroy(ctx context.Context, m Member, q Query) (Change, error
 	if err := q.check(); err != nil {
 		return Change{}, err
 	}
+	m, err := s.hush(ctx, m)
+	if err != nil {
+		return Change{}, err
+	}
 	var out Change
-	err := s.db.Tx(ctx, func(ctx context.Context) error {
+	err = s.db.Tx(ctx, func(ctx context.Context) error {
 		if q.ID > 0 {
 			_, broadcast, ok, err := s.store.state(ctx, m, q.ID)
 			if err != nil {

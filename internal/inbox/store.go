@@ -30,9 +30,23 @@ const (
 		WHERE l.site_id = $2 AND l.currency = $3 AND COALESCE(s.deleted, FALSE) = FALSE`
 )
 
+// quietCond keeps out the broadcasts written while the member was on a
+// time-out or self-exclusion (the spans are integers of ours, not input).
+func quietCond(m Member) string {
+	out := ""
+	for _, q := range m.quiet {
+		if q[1] == 0 {
+			out += fmt.Sprintf(` AND l.created_at < %d`, q[0])
+			continue
+		}
+		out += fmt.Sprintf(` AND (l.created_at < %d OR l.created_at >= %d)`, q[0], q[1])
+	}
+	return out
+}
+
 // pageQuery is the ids of one page: each half limited to what the page can
 // need ($6 = $4 rows after skipping $5), merged.
-func pageQuery(active int, asc bool) string {
+func pageQuery(m Member, active int, asc bool) string {
 	cond, order := "", "DESC"
 	switch active {
 	case ActiveUnread:
@@ -46,20 +60,22 @@ func pageQuery(active int, asc bool) string {
 	half := func(q string) string {
 		return `SELECT * FROM (SELECT id, is_read FROM (` + q + `) h WHERE 1 = 1` + cond + ` ORDER BY id ` + order + ` LIMIT $6) `
 	}
-	return `SELECT id, is_read FROM (` + half(direct) + `q1 UNION ALL ` + half(broadcasts) + `q2) v ORDER BY id ` + order + ` LIMIT $4 OFFSET $5`
+	return `SELECT id, is_read FROM (` + half(direct) + `q1 UNION ALL ` + half(broadcasts+quietCond(m)) + `q2) v ORDER BY id ` + order + ` LIMIT $4 OFFSET $5`
 }
 
 // countQuery is the number of letters and of unread ones.
-const countQuery = `SELECT COUNT(*), COALESCE(SUM(CASE WHEN v.is_read THEN 0 ELSE 1 END), 0) FROM (` + direct + `
-	UNION ALL ` + broadcasts + `) v`
+func countQuery(m Member) string {
+	return `SELECT COUNT(*), COALESCE(SUM(CASE WHEN v.is_read THEN 0 ELSE 1 END), 0) FROM (` + direct + `
+	UNION ALL ` + broadcasts + quietCond(m) + `) v`
+}
 
 func (s *Store) page(ctx context.Context, m Member, active int, asc bool, limit, offset int) ([]held, error) {
-	return db.Query(ctx, s.db.Q(ctx), pageQuery(active, asc), func(r *sql.Rows, h *held) error { return r.Scan(&h.ID, &h.IsRead) },
+	return db.Query(ctx, s.db.Q(ctx), pageQuery(m, active, asc), func(r *sql.Rows, h *held) error { return r.Scan(&h.ID, &h.IsRead) },
 		m.ID, m.SiteID, m.Currency, limit, offset, limit+offset)
 }
 
 func (s *Store) counts(ctx context.Context, m Member) (total, unread int64, err error) {
-	if err := s.db.Q(ctx).QueryRowContext(ctx, countQuery, m.ID, m.SiteID, m.Currency).Scan(&total, &unread); err != nil {
+	if err := s.db.Q(ctx).QueryRowContext(ctx, countQuery(m), m.ID, m.SiteID, m.Currency).Scan(&total, &unread); err != nil {
 		return 0, 0, fmt.Errorf("letter counts: %w", db.MapError(err))
 	}
 	return total, unread, nil
@@ -103,7 +119,7 @@ func (s *Store) state(ctx context.Context, m Member, id int64) (isRead, broadcas
 	err = s.db.Q(ctx).QueryRowContext(ctx, `SELECT COALESCE(s.is_read, FALSE), l.currency <> '' FROM letters l
 		LEFT JOIN letter_states s ON s.letter_id = l.id AND s.member_id = $1
 		WHERE l.id = $4 AND COALESCE(s.deleted, FALSE) = FALSE
-		AND ((l.currency = '' AND s.member_id IS NOT NULL) OR (l.site_id = $2 AND l.currency = $3))`,
+		AND ((l.currency = '' AND s.member_id IS NOT NULL) OR (l.site_id = $2 AND l.currency = $3`+quietCond(m)+`))`,
 		m.ID, m.SiteID, m.Currency, id).Scan(&isRead, &broadcast)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, false, false, nil

@@ -34,6 +34,7 @@ var (
 	ErrIPLimit             = api.NewError(997, "reg_ip_limit")
 	ErrCurrencyNotOpen     = api.NewError(400, "reg_currency_not_open")
 	ErrCurrencyLocked      = api.NewError(400, "reg_currency_locked")
+	ErrUnderAge            = api.NewError(630, "reg_under_age") // younger than the site's min_age
 
 	// Login.
 	ErrAccount       = api.NewError(101, "login_account_error")

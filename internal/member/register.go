@@ -161,10 +161,21 @@ func (s *Service) checkFields(ctx context.Context, in RegisterInput, set map[str
 			return bad
 		}
 	}
-	if shown(set, "member_birthday") || in.MemberBirthday != "" {
+	// A minimum age makes a new member's birthday required.
+	ageRule := settings.MinAge > 0
+	if shown(set, "member_birthday") || in.MemberBirthday != "" || (ageRule && except == 0) {
 		y, m, d := splitBirthday(in.MemberBirthday)
-		if e := CheckBirthday(y, m, d, required(set, "member_birthday")); e != "" {
+		if e := CheckBirthday(y, m, d, required(set, "member_birthday") || (ageRule && except == 0)); e != "" {
 			return api.Invalid("member_birthday", nil).With(e)
+		}
+		if ageRule && in.MemberBirthday != "" {
+			born, ok := parseBirthday(y, m, d)
+			if !ok {
+				return api.Invalid("member_birthday", nil).With(ErrBirthday)
+			}
+			if age := yearsOld(born, s.now().UTC()); age < settings.MinAge {
+				return ErrUnderAge.With(strconv.Itoa(settings.MinAge)).WithData(map[string]int{"min_age": settings.MinAge})
+			}
 		}
 	}
 	if shown(set, "withdraw_password") || in.WithdrawPassword != "" {
@@ -255,6 +266,30 @@ func (s *Service) claimUnique(ctx context.Context, siteID, memberID int64, value
 		}
 	}
 	return nil
+}
+
+// parseBirthday reads a birthday's parts as a real calendar date.
+func parseBirthday(y, m, d string) (time.Time, bool) {
+	yy, e1 := strconv.Atoi(y)
+	mm, e2 := strconv.Atoi(m)
+	dd, e3 := strconv.Atoi(d)
+	if e1 != nil || e2 != nil || e3 != nil || yy < 1900 {
+		return time.Time{}, false
+	}
+	t := time.Date(yy, time.Month(mm), dd, 0, 0, 0, 0, time.UTC)
+	if t.Year() != yy || int(t.Month()) != mm || t.Day() != dd {
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// yearsOld is the age in whole years at now of someone born on born.
+func yearsOld(born, now time.Time) int {
+	age := now.Year() - born.Year()
+	if now.Month() < born.Month() || (now.Month() == born.Month() && now.Day() < born.Day()) {
+		age--
+	}
+	return age
 }
 
 func splitBirthday(b string) (string, string, string) {

@@ -28,7 +28,34 @@ func (s *Service) RegisterSettings(ctx context.Context, siteID int64) (map[strin
 	if err != nil {
 		return nil, err
 	}
+	rules, err := s.store.Rules(ctx, siteID)
+	if err != nil {
+		return nil, err
+	}
+	if rules.MinAge > 0 {
+		list = withBirthdayRequired(list)
+	}
 	return map[string][]RegisterSetting{"list": list}, nil
+}
+
+// withBirthdayRequired shows and requires the birthday in every currency's
+// form: a site with a minimum age must know it.
+func withBirthdayRequired(list []RegisterSetting) []RegisterSetting {
+	var currencies []string
+	for _, r := range list {
+		if !slices.Contains(currencies, r.Currency) {
+			currencies = append(currencies, r.Currency)
+		}
+	}
+	for _, c := range currencies {
+		i := slices.IndexFunc(list, func(r RegisterSetting) bool { return r.Currency == c && r.Name == "member_birthday" })
+		if i < 0 {
+			list = append(list, RegisterSetting{Name: "member_birthday", Currency: c})
+			i = len(list) - 1
+		}
+		list[i].IsDisplay, list[i].IsRequired = 1, 1
+	}
+	return list
 }
 
 // Agreement is /arks/web/register-settings/service-agreement.

@@ -23,6 +23,9 @@ type Rules struct {
 	DoubleValidation   bool     `json:"double_validation"`
 	QuestionsCount     int      `json:"questions_count"`
 	BlockedCountries   []string `json:"blocked_countries"`
+	// MinAge is the site's minimum age in years; above 0 registration asks
+	// the birthday and refuses a younger visitor (0: not enforced).
+	MinAge int `json:"min_age"`
 }
 
 // defaultRules apply to a site without a member_settings row (the
@@ -42,13 +45,14 @@ type RulesUpdate struct {
 	DoubleValidation   *bool     `json:"double_validation,omitempty"`
 	QuestionsCount     *int      `json:"questions_count,omitempty"`
 	BlockedCountries   *[]string `json:"blocked_countries,omitempty"`
+	MinAge             *int      `json:"min_age,omitempty"`
 }
 
 // Empty reports an update that changes nothing.
 func (u RulesUpdate) Empty() bool {
 	return u.StrongPasswords == nil && u.SMSVerifySeconds == nil && u.RecommendEnabled == nil &&
 		u.RegisterPerIPLimit == nil && u.SessionIdleMinutes == nil && u.DoubleValidation == nil &&
-		u.QuestionsCount == nil && u.BlockedCountries == nil
+		u.QuestionsCount == nil && u.BlockedCountries == nil && u.MinAge == nil
 }
 
 // Validate checks ranges and normalises the update in place (country codes
@@ -63,6 +67,7 @@ func (u *RulesUpdate) Validate() error {
 		{"register_per_ip_limit", u.RegisterPerIPLimit, 0, 100000},
 		{"session_idle_minutes", u.SessionIdleMinutes, 5, 7 * 24 * 60},
 		{"questions_count", u.QuestionsCount, 1, 5},
+		{"min_age", u.MinAge, 0, 99},
 	} {
 		if f.v != nil && (*f.v < f.min || *f.v > f.max) {
 			return api.Bad(f.name, fmt.Sprintf("must be between %d and %d", f.min, f.max))
@@ -117,9 +122,9 @@ func (s *Store) Rules(ctx context.Context, siteID int64) (Rules, error) {
 	r := defaultRules()
 	var blocked string
 	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT strong_passwords, recommend_enabled, register_per_ip_limit, sms_verify_seconds,
-		session_idle_minutes, double_validation, questions_count, blocked_countries FROM member_settings WHERE site_id = $1`, siteID).Scan(
+		session_idle_minutes, double_validation, questions_count, blocked_countries, min_age FROM member_settings WHERE site_id = $1`, siteID).Scan(
 		&r.StrongPasswords, &r.RecommendEnabled, &r.RegisterPerIPLimit, &r.SMSVerifySeconds, &r.SessionIdleMinutes,
-		&r.DoubleValidation, &r.QuestionsCount, &blocked)
+		&r.DoubleValidation, &r.QuestionsCount, &blocked, &r.MinAge)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, nil
 	}
@@ -147,9 +152,9 @@ func (s *Store) UpdateRules(ctx context.Context, siteID int64, u RulesUpdate) er
 			sms_verify_seconds = COALESCE($3, sms_verify_seconds), recommend_enabled = COALESCE($4, recommend_enabled),
 			register_per_ip_limit = COALESCE($5, register_per_ip_limit), session_idle_minutes = COALESCE($6, session_idle_minutes),
 			double_validation = COALESCE($7, double_validation), questions_count = COALESCE($8, questions_count),
-			blocked_countries = COALESCE($9, blocked_countries) WHERE site_id = $1`,
+			blocked_countries = COALESCE($9, blocked_countries), min_age = COALESCE($10, min_age) WHERE site_id = $1`,
 			siteID, db.Opt(u.StrongPasswords), db.Opt(u.SMSVerifySeconds), db.Opt(u.RecommendEnabled), db.Opt(u.RegisterPerIPLimit),
-			db.Opt(u.SessionIdleMinutes), db.Opt(u.DoubleValidation), db.Opt(u.QuestionsCount), blocked)
+			db.Opt(u.SessionIdleMinutes), db.Opt(u.DoubleValidation), db.Opt(u.QuestionsCount), blocked, db.Opt(u.MinAge))
 		if err != nil {
 			return fmt.Errorf("member settings %d: %w", siteID, db.MapError(err))
 		}

@@ -82,6 +82,11 @@ func (s *Service) Claim(ctx context.Context, m Member, id int64) (Award, error) 
 	}
 	var amount int64
 	err = s.DB.Tx(ctx, func(ctx context.Context) error {
+		if s.Guard != nil {
+			if err := s.Guard.CheckEnvelope(ctx, m.ID); err != nil {
+				return err
+			}
+		}
 		now := s.Now().UTC().UnixMicro()
 		e, ok, err := s.store.envelope(ctx, m.SiteID, id)
 		if err != nil {

@@ -62,6 +62,16 @@ type Deps struct {
 	// After is the scheduler's timer (time.After when nil; tests drive it).
 	After func(time.Duration) <-chan time.Time
 	Log   *slog.Logger
+	// Guard refuses awards to a member on a time-out or self-exclusion;
+	// nil: none.
+	Guard AwardGuard
+}
+
+// AwardGuard refuses an envelope or a sign-in award to a member who may not
+// take one now (exclusion.Service); it runs inside the award's transaction.
+type AwardGuard interface {
+	CheckEnvelope(ctx context.Context, memberID int64) error
+	CheckSignIn(ctx context.Context, memberID int64) error
 }
 
 // Service is the promotions' rules.

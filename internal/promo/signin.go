@@ -86,6 +86,11 @@ func (s *Service) SignIn(ctx context.Context, m Member) (SignInState, error) {
 	}
 	var st SignInState
 	err = s.DB.Tx(ctx, func(ctx context.Context) error {
+		if s.Guard != nil {
+			if err := s.Guard.CheckSignIn(ctx, m.ID); err != nil {
+				return err
+			}
+		}
 		set, err := s.store.signinSettings(ctx, m.SiteID, m.Currency)
 		if err != nil {
 			return err

@@ -50,4 +50,5 @@ export const keys = {
     bonusOffers: (memberId: string | null, pageId: number, lang: string) => ['member', 'wallet', 'bonus-offers', memberId, pageId, lang] as const,
   },
   limits: (memberId: string | null) => ['member', 'limits', memberId] as const,
+  exclusion: (memberId: string | null) => ['member', 'exclusion', memberId] as const,
 };

@@ -50,6 +50,9 @@ export const handlers = [
   http.post('/api/member/profile/common/layout', () => ok({ member_common_layout: memberLayout })),
   http.post('/api/member/profile', () => ok({ member_profile: memberProfile })),
   // letters, red envelopes and the sign-in (issue 12): nothing until a test says so
+  http.post('/api/member/exclusion', () =>
+    ok({ state: null, options: { timeout_days: [1, 3, 7, 14, 42], min_days: 1, max_days: 42, exclusion_periods: ['6m', '1y', '2y', '5y', 'indefinite'] } }),
+  ),
   http.post('/api/arks/web/member/letter', () => ok({ list: [], total_count: 0, unread_count: 0 })),
   http.post('/api/arks/web/activity/red_envelope_promotion', () => ok({ envelope: null })),
   http.post('/api/arks/web/activity/signin', () =>

@@ -11,6 +11,7 @@ import { useSession } from '@/lib/session';
 import { useTimeZone } from '@/site';
 import { useWalletCurrency } from '@/features/wallet/hooks/useWallet';
 import { checkAmount } from '@/features/wallet/validate';
+import { ExclusionSection } from '@/features/exclusion/components/ExclusionSection';
 import { confirmLimit, limitsQuery, setLimit, type Limit, type LimitKind, type LimitPeriod } from '../api/limits';
 import { RealityCard } from './RealityCard';
 import './limits.css';
@@ -19,8 +20,17 @@ const KINDS: LimitKind[] = ['deposit', 'loss', 'wager', 'session'];
 const PERIODS: LimitPeriod[] = ['day', 'week', 'month'];
 const MAX_MINUTES = 1440;
 
-/** Member centre Limits: the member's own deposit, loss, wager and session-time limits. */
+/** Member centre Limits: the member's own deposit, loss, wager and session-time limits, then the time-out and self-exclusion. */
 export function LimitsPage() {
+  return (
+    <>
+      <LimitsCard />
+      <ExclusionSection />
+    </>
+  );
+}
+
+function LimitsCard() {
   const { t } = useTranslation();
   const session = useSession();
   const limits = useQuery(limitsQuery(session.memberId));

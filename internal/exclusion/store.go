@@ -1,0 +1,134 @@
+package exclusion
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"gamehall/internal/db"
+)
+
+// row is one restriction.
+type row struct {
+	ID            int64
+	SiteID        int64
+	MemberID      int64
+	Kind          Kind
+	StartedAt     int64
+	EndsAt        sql.NullInt64 // NULL: indefinite
+	ReturnAskedAt sql.NullInt64
+	ClearedAt     sql.NullInt64
+}
+
+// person is what registration stored of who a member is.
+type person struct {
+	Phone, Email, IdentityID string
+}
+
+// Store is the SQL of self_exclusions, self_exclusion_keys and
+// self_exclusion_guards.
+type Store struct{ db *db.DB }
+
+// NewStore returns the store over d.
+func NewStore(d *db.DB) *Store { return &Store{db: d} }
+
+// person reads the member's phone, e-mail and identity id (members is the
+// member package's; this only reads it, by primary key).
+func (s *Store) person(ctx context.Context, memberID int64) (person, error) {
+	var p person
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT phone, email, identity_id FROM members WHERE id = $1`, memberID).
+		Scan(&p.Phone, &p.Email, &p.IdentityID)
+	if err != nil {
+		return person{}, fmt.Errorf("exclusion: member %d: %w", memberID, db.MapError(err))
+	}
+	return p, nil
+}
+
+// guard locks the member's guard row until the transaction ends: a check
+// and the taking of a restriction queue here on PostgreSQL.
+func (s *Store) guard(ctx context.Context, memberID, now int64) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO self_exclusion_guards (member_id, touched_at) VALUES ($1, $2)
+		ON CONFLICT (member_id) DO UPDATE SET touched_at = excluded.touched_at`, memberID, now)
+	if err != nil {
+		return fmt.Errorf("exclusion guard: %w", db.MapError(err))
+	}
+	return nil
+}
+
+func keyArgs(keys []string, first int) (string, []any) {
+	marks := make([]string, len(keys))
+	args := make([]any, len(keys))
+	for i, k := range keys {
+		marks[i] = fmt.Sprintf("$%d", first+i)
+		args[i] = k
+	}
+	return strings.Join(marks, ", "), args
+}
+
+const rowColumns = `e.id, e.site_id, e.member_id, e.kind, e.started_at, e.ends_at, e.return_asked_at, e.cleared_at`
+
+func scanRow(r *sql.Rows, x *row) error {
+	var kind string
+	if err := r.Scan(&x.ID, &x.SiteID, &x.MemberID, &kind, &x.StartedAt, &x.EndsAt, &x.ReturnAskedAt, &x.ClearedAt); err != nil {
+		return err
+	}
+	x.Kind = Kind(kind)
+	return nil
+}
+
+// holding is the restrictions bound to one of keys and not cleared at now.
+func (s *Store) holding(ctx context.Context, keys []string, now int64) ([]row, error) {
+	in, args := keyArgs(keys, 2)
+	out, err := db.Query(ctx, s.db.Q(ctx), `SELECT `+rowColumns+` FROM self_exclusions e WHERE e.id IN (
+		SELECT exclusion_id FROM self_exclusion_keys WHERE person_key IN (`+in+`))
+		AND (e.cleared_at IS NULL OR e.cleared_at > $1) ORDER BY e.id`, scanRow, append([]any{now}, args...)...)
+	if err != nil {
+		return nil, fmt.Errorf("exclusion holding: %w", err)
+	}
+	return out, nil
+}
+
+// all is every restriction bound to one of keys, cleared or not.
+func (s *Store) all(ctx context.Context, keys []string) ([]row, error) {
+	in, args := keyArgs(keys, 1)
+	out, err := db.Query(ctx, s.db.Q(ctx), `SELECT `+rowColumns+` FROM self_exclusions e WHERE e.id IN (
+		SELECT exclusion_id FROM self_exclusion_keys WHERE person_key IN (`+in+`)) ORDER BY e.id`, scanRow, args...)
+	if err != nil {
+		return nil, fmt.Errorf("exclusion list: %w", err)
+	}
+	return out, nil
+}
+
+// insert stores a new restriction.
+func (s *Store) insert(ctx context.Context, r row) (int64, error) {
+	var id int64
+	err := s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO self_exclusions (site_id, member_id, kind, started_at, ends_at)
+		VALUES ($1, $2, $3, $4, $5) RETURNING id`, r.SiteID, r.MemberID, string(r.Kind), r.StartedAt, r.EndsAt).Scan(&id)
+	if err != nil {
+		return 0, fmt.Errorf("insert exclusion: %w", db.MapError(err))
+	}
+	return id, nil
+}
+
+// bind ties a restriction to the person's keys.
+func (s *Store) bind(ctx context.Context, id int64, keys []string) error {
+	for _, k := range keys {
+		if _, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO self_exclusion_keys (person_key, exclusion_id) VALUES ($1, $2)
+			ON CONFLICT (person_key, exclusion_id) DO NOTHING`, k, id); err != nil {
+			return fmt.Errorf("bind exclusion: %w", db.MapError(err))
+		}
+	}
+	return nil
+}
+
+// askReturn records the ask on ended restrictions not asked yet.
+func (s *Store) askReturn(ctx context.Context, ids []int64, now, cleared int64) error {
+	for _, id := range ids {
+		if _, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE self_exclusions SET return_asked_at = $2, cleared_at = $3
+			WHERE id = $1 AND return_asked_at IS NULL`, id, now, cleared); err != nil {
+			return fmt.Errorf("ask return: %w", db.MapError(err))
+		}
+	}
+	return nil
+}
