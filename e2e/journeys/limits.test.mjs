@@ -1,5 +1,6 @@
-// Player limits (issue 14) in both templates: the demo member sets a 24-hour
-// deposit limit on the Limits page, reached from the Deposit page's link,
+// Player limits (issue 14) in both templates: the demo member, offered limits
+// on the Deposit page, sets a 24-hour deposit limit on the Limits page,
+// reached from the Deposit page's link,
 // and a deposit above what is left is refused with the limit's message
 // before any payment page opens; the page shows what the window holds.
 import { describe, test } from 'node:test';
@@ -20,6 +21,8 @@ for (const vp of ['desktop', 'mobile']) {
         await login(page, 'demo001', 'demo123');
         await page.goto(`${url}/user/Deposit`);
         await page.getByTestId('deposit-form').waitFor();
+        // A member without limits is offered them above the form.
+        await page.getByTestId('limits-offer').waitFor();
         await page.getByTestId('deposit-limits-link').click();
         await page.getByTestId('limit-form').waitFor();
 

@@ -125,6 +125,30 @@ describe('Deposit page', () => {
     renderApp('/user/Deposit');
     expect((await screen.findByTestId('deposit-limits-link', {}, { timeout: 8000 })).getAttribute('href')).toBe('/user/Limits');
   });
+
+  it('offers limits while the member has none, until "not now" (remembered)', async () => {
+    const user = userEvent.setup();
+    const first = renderApp('/user/Deposit');
+    const offer = await screen.findByTestId('limits-offer', {}, { timeout: 8000 });
+    expect(offer.textContent).toContain('Before your first deposit');
+    expect(screen.getByTestId('limits-offer-set').getAttribute('href')).toBe('/user/Limits');
+    await user.click(screen.getByTestId('limits-offer-dismiss'));
+    expect(screen.queryByTestId('limits-offer')).toBeNull();
+    first.unmount();
+    renderApp('/user/Deposit');
+    await screen.findByTestId('deposit-limits-link', {}, { timeout: 8000 });
+    expect(screen.queryByTestId('limits-offer')).toBeNull();
+  });
+
+  it('does not offer limits to a member who has one', async () => {
+    let asked = 0;
+    server.use(http.post('/api/member/limits', () => (asked++, ok({ list: [limit({ kind: 'deposit', period: 'day' })] }))));
+    renderApp('/user/Deposit');
+    await screen.findByTestId('deposit-limits-link', {}, { timeout: 8000 });
+    await waitFor(() => expect(asked).toBeGreaterThan(0));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('limits-offer')).toBeNull();
+  });
 });
 
 describe('Reality check interval', () => {

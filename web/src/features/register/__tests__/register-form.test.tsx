@@ -160,6 +160,19 @@ describe('register submit', () => {
     expect((await screen.findByTestId(`field-error-${field}`)).textContent).toBe(text);
   });
 
+  it("offers limits once registered: the toast's action opens the Limits page", async () => {
+    server.use(http.post('/api/register', () => ok(loginData)));
+    const user = userEvent.setup();
+    const { router } = renderForm();
+    await fillUsd(user);
+    await user.click(screen.getByTestId('reg-submit'));
+    // sonner keeps its toasts across tests: an earlier registration's may still show.
+    expect((await screen.findAllByText('Welcome! You can set deposit, loss and wager limits for your play at any time.')).length).toBeGreaterThan(0);
+    // fireEvent: jsdom has no setPointerCapture, which sonner's pointerdown calls.
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Set limits' }))[0]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/Limits'));
+  });
+
   it.each([
     [218, 'Registration is not allowed from your network.'],
     [996, 'You are registering too often. Please wait a minute.'],

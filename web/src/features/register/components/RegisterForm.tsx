@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { HANDLES, registerSettingsQuery, required as isRequired, rulesFor, shown } from '@/api';
 import { CaptchaInput, Field, FormError, SendCodeButton } from '@/components/ui/Field';
@@ -43,6 +44,7 @@ function useCommonPasswords(strong: boolean) {
 /** Registration (spec sections 2, 4, 5 and 8): fields per currency, checks on blur and on submit, SMS code, link. */
 export function RegisterForm({ layout = 'modal', onDone, onLogin }: RegisterFormProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const env = useEnvConfig();
   const siteCurrency = useSiteCurrency().code;
   const strong = useStrongPasswords();
@@ -127,6 +129,10 @@ export function RegisterForm({ layout = 'modal', onDone, onLogin }: RegisterForm
     setForm({ ...emptyForm(getSiteId(), snapshot.memberCurrency), memberCurrency: snapshot.memberCurrency });
     errorTrack.current = [];
     toast.success(t('register_success'));
+    // Issue 14: limits are offered at registration, not only in the member centre.
+    toast(t('limits_offer_register'), {
+      action: { label: t('limits_offer_action'), onClick: () => void navigate('/user/Limits') },
+    });
     void trackCompleteRegistration({
       memberId: String(data.member_id),
       email: snapshot.memberEmail.trim() || undefined,

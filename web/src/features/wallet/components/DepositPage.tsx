@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BonusOffers } from '@/features/bonus';
+import { LimitsOffer } from '@/features/limits';
 import { isHelperWindow, notifyOpener } from '../payment-window';
 import { DepositForm } from './DepositForm';
 import './wallet.css';
@@ -29,6 +30,7 @@ export function DepositPage() {
           {t('wallet_deposit_returned', { order: returned })}
         </p>
       )}
+      <LimitsOffer />
       <BonusOffers pageId={0} kind="deposit" />
       <DepositForm helper="deposit" onBindAccount={() => void navigate('/user/BindAccount')} />
       <p className="muted wallet-small">

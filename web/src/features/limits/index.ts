@@ -1,0 +1,1 @@
+export { LimitsOffer } from './components/LimitsOffer';
