@@ -164,12 +164,12 @@ func (a *App) build() error {
 	// A time-out or self-exclusion refuses before the limits are asked.
 	closer := &exclusionGames{}
 	protect := &protection{limits: limits.NewService(a.DB, l, sites.svc, time.Now),
-		exclusion: exclusion.NewService(a.DB, closer, time.Now, a.log)}
+		exclusion: exclusion.NewService(a.DB, members.svc, closer, time.Now, a.log)}
 	limits.NewHandler(protect.limits).Routes(w.router.With(auth.Required(w.apis)))
 	exclusion.NewHandler(protect.exclusion).Routes(w.router.With(auth.Required(w.apis)))
 	catalogue := a.buildGames(w, sites, members, l, protect, remotes...)
 	closer.svc = catalogue.svc
-	bonuses := a.buildBonus(w, sites, members, l)
+	bonuses := a.buildBonus(w, sites, members, catalogue, l)
 	money := a.buildMoney(w, sites, members, catalogue, l, protect, bonuses)
 	engage := a.buildEngage(w, sites, members, money, l, protect.exclusion)
 	a.buildOperator(w, sites, members, money, catalogue, sandbox, engage, bonuses)

@@ -23,6 +23,8 @@ type catalogue struct {
 	// handler caches catalogue answers (dropped by operator writes).
 	handler *games.Handler
 	// inHouse are the in-house games (the RTP monitor reads their RTPs).
+	// rounds are the in-house rounds (the bonus turnover reads their games).
+	rounds *house.Store
 	inHouse *house.Games
 }
 
@@ -40,7 +42,7 @@ func (a *App) buildGames(w *wiring, s *sites, m *members, l *ledger.Ledger, prot
 	})
 	gamesStore := games.NewStore(a.DB)
 	c := &catalogue{providers: provider.NewRegistry(append([]provider.Provider{house.NewProvider(demo, l)}, remotes...)...),
-		wallet: &gamesWallet{}, inHouse: inHouse}
+		wallet: &gamesWallet{}, inHouse: inHouse, rounds: houseStore}
 	svc := games.NewService(gamesStore, s.svc, c.providers).WithMoney(c.wallet, m.hub, w.limits, a.log).
 		WithReality(protect.limits).WithLaunchGuard(protect.exclusion)
 	c.svc = svc

@@ -12,9 +12,12 @@ import (
 
 	"gamehall/internal/api"
 	"gamehall/internal/bonus"
+	"gamehall/internal/content"
 	"gamehall/internal/db"
 	"gamehall/internal/dbtest"
+	"gamehall/internal/games"
 	"gamehall/internal/ledger"
+	"gamehall/internal/provider/house"
 	"gamehall/internal/seed"
 	"gamehall/internal/site"
 	"gamehall/internal/testutil/testclock"
@@ -67,6 +70,7 @@ func setup(t *testing.T, d *db.DB) *env {
 	}
 	e.svc = bonus.NewService(bonus.Deps{DB: d, Sites: site.NewService(site.NewStore(d), false, 0, nil, time.Now),
 		Members: members{ids: map[string]int64{seed.DemoMember: id}}, Ledger: e.ledger, Now: e.clock.Now,
+		Pages: content.NewStore(d), Rounds: house.NewStore(d), Games: games.NewStore(d),
 		Zone: time.FixedZone("America/Caracas", -4*3600), HouseRef: houseRef})
 	return e
 }

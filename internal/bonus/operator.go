@@ -114,7 +114,7 @@ func (s *Service) checkRule(ctx context.Context, siteID int64, in RuleInput) (ru
 		return ruleRow{}, api.Bad("page_id", "must be a promotion page id or 0")
 	}
 	if in.PageID > 0 {
-		ok, err := s.store.discountPage(ctx, siteID, in.PageID)
+		ok, err := s.Pages.HasPage(ctx, siteID, "discount", in.PageID)
 		if err != nil {
 			return ruleRow{}, err
 		}

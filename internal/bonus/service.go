@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"gamehall/internal/api"
@@ -61,6 +62,22 @@ type Members interface {
 type Ledger interface {
 	Post(ctx context.Context, e ledger.Entry) (ledger.Result, error)
 	Balance(ctx context.Context, a ledger.Account, currency string) (int64, error)
+	Debits(ctx context.Context, memberID int64, currency string, kind ledger.Kind, since int64) ([]ledger.Debit, error)
+}
+
+// Pages tells whether a promotion page exists (content.Service).
+type Pages interface {
+	HasPage(ctx context.Context, siteID int64, kind string, id int64) (bool, error)
+}
+
+// Rounds maps in-house round ids to their game codes (house.Store).
+type Rounds interface {
+	RoundGames(ctx context.Context, ids []int64) (map[int64]string, error)
+}
+
+// Games maps game codes to game types (games.Service).
+type Games interface {
+	TypesOf(ctx context.Context, codes []string) (map[string]int, error)
 }
 
 // Deps are the service's collaborators.
@@ -69,6 +86,9 @@ type Deps struct {
 	Sites   Sites
 	Members Members
 	Ledger  Ledger
+	Pages   Pages
+	Rounds  Rounds
+	Games   Games
 	Now     func() time.Time
 	// Zone is the site's time zone: a period (day, week, month) turns at
 	// its midnight.
@@ -348,7 +368,7 @@ func (s *Service) progress(ctx context.Context, memberID int64, currency string,
 	for _, b := range rows {
 		since = min(since, b.AwardedAt)
 	}
-	bets, err := s.store.bets(ctx, memberID, currency, since, s.HouseRef)
+	bets, err := s.bets(ctx, memberID, currency, since)
 	if err != nil {
 		return nil, err
 	}
@@ -367,6 +387,61 @@ func (s *Service) progress(ctx context.Context, memberID int64, currency string,
 			done += x.Stake % 100 * pct / 100
 		}
 		out[b.ID] = done
+	}
+	return out, nil
+}
+
+// bet is one real-money bet of a member; GameType is 0 when the round's
+// game type is not known here.
+type bet struct {
+	At, Stake int64
+	GameType  int
+}
+
+// bets are the member's real-money bets (ledger kind bet, debits of the
+// member's accounts) at or after since. The game type is the in-house
+// round's (the ledger's reference is HouseRef followed by the round id);
+// other providers' bets carry none.
+func (s *Service) bets(ctx context.Context, memberID int64, currency string, since int64) ([]bet, error) {
+	debits, err := s.Ledger.Debits(ctx, memberID, currency, ledger.Bet, since)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]bet, len(debits))
+	round := make([]int64, len(debits))
+	var ids []int64
+	for i, d := range debits {
+		out[i] = bet{At: d.At, Stake: d.Amount}
+		if id, ok := strings.CutPrefix(d.Reference, s.HouseRef); ok {
+			if n, err := strconv.ParseInt(id, 10, 64); err == nil {
+				round[i] = n
+				ids = append(ids, n)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	codes, err := s.Rounds.RoundGames(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	distinct := map[string]bool{}
+	var list []string
+	for _, c := range codes {
+		if !distinct[c] {
+			distinct[c] = true
+			list = append(list, c)
+		}
+	}
+	types, err := s.Games.TypesOf(ctx, list)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		if round[i] != 0 {
+			out[i].GameType = types[codes[round[i]]]
+		}
 	}
 	return out, nil
 }

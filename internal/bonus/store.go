@@ -89,17 +89,6 @@ func (s *store) updateRule(ctx context.Context, x ruleRow) error {
 	return nil
 }
 
-// discountPage reports whether id is a promotion page of the site.
-func (s *store) discountPage(ctx context.Context, siteID, id int64) (bool, error) {
-	var n int
-	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM content_pages WHERE id = $1 AND site_id = $2 AND kind = 'discount'`,
-		id, siteID).Scan(&n)
-	if err != nil {
-		return false, fmt.Errorf("discount page: %w", db.MapError(err))
-	}
-	return n > 0, nil
-}
-
 type bonusRow struct {
 	ID, SiteID, RuleID, MemberID int64
 	Currency, PeriodKey, Status  string
@@ -230,26 +219,3 @@ func (s *store) setTakenBack(ctx context.Context, id, amount int64) error {
 	return nil
 }
 
-// bet is one real-money bet of a member as the ledger holds it; GameType
-// is 0 when the round's game type is not known here.
-type bet struct {
-	At, Stake int64
-	GameType  int
-}
-
-// bets are the member's real-money bets (ledger kind bet, debits of the
-// member's accounts) at or after since. The game type is the in-house
-// round's (the ledger's reference is houseRef followed by the round id);
-// other providers' bets carry none.
-func (s *store) bets(ctx context.Context, memberID int64, currency string, since int64, houseRef string) ([]bet, error) {
-	return db.Query(ctx, s.db.Q(ctx), `SELECT p.created_at, -p.amount, COALESCE(g.game_type, 0)
-		FROM ledger_accounts a
-		JOIN ledger_postings p ON p.account_id = a.id
-		JOIN ledger_transactions t ON t.id = p.tx_id
-		LEFT JOIN game_rounds r ON SUBSTR(t.reference, 1, $4) = $5
-			AND r.id = CASE WHEN SUBSTR(t.reference, 1, $4) = $5 THEN CAST(SUBSTR(t.reference, $4 + 1) AS BIGINT) ELSE 0 END
-		LEFT JOIN games g ON g.game_code = r.game_code
-		WHERE a.member_id = $1 AND a.currency = $2 AND p.created_at >= $3 AND p.amount < 0 AND t.kind = 'bet'`,
-		func(r *sql.Rows, b *bet) error { return r.Scan(&b.At, &b.Stake, &b.GameType) },
-		memberID, currency, since, len(houseRef), houseRef)
-}

@@ -112,6 +112,12 @@ func (s *Service) Page(ctx context.Context, siteID int64, kind string, id int64,
 		Content: sanitize.HTML(i18n.Pick(row.BodyI18n, lang, defLang))}}, nil
 }
 
+// HasPage reports whether the site has the page of kind with id, shown now
+// or not (a bonus rule may be attached to a promotion scheduled for later).
+func (s *Service) HasPage(ctx context.Context, siteID int64, kind string, id int64) (bool, error) {
+	return s.store.HasPage(ctx, siteID, kind, id)
+}
+
 // PageExists reports whether the site shows the page of kind with id now
 // (the HTML route answers 404 when not).
 func (s *Service) PageExists(ctx context.Context, siteID int64, kind string, id int64) (bool, error) {

@@ -56,6 +56,18 @@ func (s *Store) LivePage(ctx context.Context, siteID int64, kind string, id, now
 	return p, true, nil
 }
 
+// HasPage reports whether the site has a page of kind with id, shown now
+// or not.
+func (s *Store) HasPage(ctx context.Context, siteID int64, kind string, id int64) (bool, error) {
+	var n int
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM content_pages WHERE id = $1 AND site_id = $2 AND kind = $3`,
+		id, siteID, kind).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("page: %w", db.MapError(err))
+	}
+	return n > 0, nil
+}
+
 // AllPages lists every page of kind, hidden ones included (the operator's view).
 func (s *Store) AllPages(ctx context.Context, siteID int64, kind string) ([]PageRow, error) {
 	return db.Query(ctx, s.db.Q(ctx), `SELECT `+pageColumns+` FROM content_pages WHERE site_id = $1 AND kind = $2 ORDER BY sort, id`,

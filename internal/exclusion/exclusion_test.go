@@ -14,6 +14,7 @@ import (
 	"gamehall/internal/db"
 	"gamehall/internal/dbtest"
 	"gamehall/internal/exclusion"
+	"gamehall/internal/member"
 	"gamehall/internal/seed"
 	"gamehall/internal/testutil/testclock"
 )
@@ -46,8 +47,16 @@ func setup(t *testing.T, d *db.DB) fixture {
 	}
 	clk := testclock.New(time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC))
 	games := &closer{}
-	svc := exclusion.NewService(d, games, clk.Now, slog.New(slog.DiscardHandler))
+	svc := exclusion.NewService(d, people{member.NewStore(d)}, games, clk.Now, slog.New(slog.DiscardHandler))
 	return fixture{svc: svc, clk: clk, games: games, d: d, demo: auth.Principal{MemberID: memberID(t, d, seed.DemoMember), SiteID: seed.DemoSiteID, Currency: "USD"}}
+}
+
+// people reads members as member.Service does.
+type people struct{ s *member.Store }
+
+func (p people) Person(ctx context.Context, id int64) (string, string, string, error) {
+	m, err := p.s.ByID(ctx, id)
+	return m.Phone, m.Email, m.IdentityID, err
 }
 
 func memberID(t *testing.T, d *db.DB, account string) int64 {
@@ -130,7 +139,7 @@ func TestBadInput(t *testing.T) {
 // TestEnds: each offered choice ends where it says.
 func TestEnds(t *testing.T) {
 	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
-	svc := exclusion.NewService(nil, nil, func() time.Time { return now }, slog.New(slog.DiscardHandler))
+	svc := exclusion.NewService(nil, nil, nil, func() time.Time { return now }, slog.New(slog.DiscardHandler))
 	for _, c := range []struct {
 		in   exclusion.TakeInput
 		want string

@@ -8,6 +8,7 @@ package exclusion
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"strconv"
 	"strings"
@@ -85,13 +86,20 @@ type Service struct {
 	db    *db.DB
 	store *Store
 	games Games
-	now   func() time.Time
-	log   *slog.Logger
+	// people reads who a member is (member.Service).
+	people People
+	now    func() time.Time
+	log    *slog.Logger
+}
+
+// People tells what identifies a member as a person (member.Service).
+type People interface {
+	Person(ctx context.Context, memberID int64) (phone, email, identityID string, err error)
 }
 
 // NewService returns the service; games may be nil (nothing to close).
-func NewService(d *db.DB, games Games, now func() time.Time, log *slog.Logger) *Service {
-	return &Service{db: d, store: NewStore(d), games: games, now: now, log: log}
+func NewService(d *db.DB, people People, games Games, now func() time.Time, log *slog.Logger) *Service {
+	return &Service{db: d, store: NewStore(d), people: people, games: games, now: now, log: log}
 }
 
 // State is a restriction as the member sees it.
@@ -171,9 +179,11 @@ func personKeys(memberID int64, p person) []string {
 
 // keysOf are the member's person keys as the members table holds them now.
 func (s *Service) keysOf(ctx context.Context, memberID int64) ([]string, error) {
-	who, err := s.store.person(ctx, memberID)
+	var who person
+	var err error
+	who.Phone, who.Email, who.IdentityID, err = s.people.Person(ctx, memberID)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("exclusion: member %d: %w", memberID, err)
 	}
 	return personKeys(memberID, who), nil
 }

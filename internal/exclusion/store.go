@@ -33,18 +33,6 @@ type Store struct{ db *db.DB }
 // NewStore returns the store over d.
 func NewStore(d *db.DB) *Store { return &Store{db: d} }
 
-// person reads the member's phone, e-mail and identity id (members is the
-// member package's; this only reads it, by primary key).
-func (s *Store) person(ctx context.Context, memberID int64) (person, error) {
-	var p person
-	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT phone, email, identity_id FROM members WHERE id = $1`, memberID).
-		Scan(&p.Phone, &p.Email, &p.IdentityID)
-	if err != nil {
-		return person{}, fmt.Errorf("exclusion: member %d: %w", memberID, db.MapError(err))
-	}
-	return p, nil
-}
-
 // guard locks the member's guard row until the transaction ends: a check
 // and the taking of a restriction queue here on PostgreSQL.
 func (s *Store) guard(ctx context.Context, memberID, now int64) error {

@@ -583,3 +583,9 @@ func formatTime(micros int64) string {
 	}
 	return time.UnixMicro(micros).UTC().Format(time.RFC3339)
 }
+
+// TypesOf maps game codes to their game types (the bonus turnover weighs
+// bets by type).
+func (s *Service) TypesOf(ctx context.Context, codes []string) (map[string]int, error) {
+	return s.store.TypesOf(ctx, codes)
+}

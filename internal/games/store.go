@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -258,4 +259,30 @@ type ProviderRow struct {
 func (s *Store) ActiveProviders(ctx context.Context) ([]ProviderRow, error) {
 	return db.Query(ctx, s.db.Q(ctx), `SELECT id, code, name FROM providers WHERE active = TRUE ORDER BY sort, id`,
 		func(r *sql.Rows, p *ProviderRow) error { return r.Scan(&p.ID, &p.Code, &p.Name) })
+}
+
+// TypesOf maps each of codes that names a game to its game type.
+func (s *Store) TypesOf(ctx context.Context, codes []string) (map[string]int, error) {
+	out := map[string]int{}
+	for chunk := range slices.Chunk(codes, 500) {
+		marks := make([]string, len(chunk))
+		args := make([]any, len(chunk))
+		for i, c := range chunk {
+			marks[i], args[i] = "$"+strconv.Itoa(i+1), c
+		}
+		rows, err := db.Query(ctx, s.db.Q(ctx), `SELECT game_code, game_type FROM games WHERE game_code IN (`+strings.Join(marks, ", ")+`)`,
+			func(r *sql.Rows, v *struct {
+				code string
+				typ  int
+			}) error {
+				return r.Scan(&v.code, &v.typ)
+			}, args...)
+		if err != nil {
+			return nil, fmt.Errorf("game types of games: %w", err)
+		}
+		for _, r := range rows {
+			out[r.code] = r.typ
+		}
+	}
+	return out, nil
 }

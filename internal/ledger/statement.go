@@ -174,3 +174,27 @@ func (l *Ledger) KindTotals(ctx context.Context, memberID int64, currency string
 	}
 	return out, nil
 }
+
+// Debit is one debit of a member's account: when, how much (positive) and
+// the transaction's reference.
+type Debit struct {
+	At        int64
+	Amount    int64
+	Reference string
+}
+
+// Debits lists the debits of kind of the member's accounts in one currency
+// at or after since (unix microseconds), oldest first: the bonus turnover
+// reads the member's real-money bets with it.
+func (l *Ledger) Debits(ctx context.Context, memberID int64, currency string, kind Kind, since int64) ([]Debit, error) {
+	out, err := db.Query(ctx, l.db.Q(ctx), `SELECT p.created_at, -p.amount, t.reference FROM ledger_accounts a
+		JOIN ledger_postings p ON p.account_id = a.id JOIN ledger_transactions t ON t.id = p.tx_id
+		WHERE a.member_id = $1 AND a.currency = $2 AND p.created_at >= $3 AND p.amount < 0 AND t.kind = $4
+		ORDER BY p.created_at, p.id`,
+		func(r *sql.Rows, d *Debit) error { return r.Scan(&d.At, &d.Amount, &d.Reference) },
+		memberID, currency, since, string(kind))
+	if err != nil {
+		return nil, fmt.Errorf("debits: %w", err)
+	}
+	return out, nil
+}

@@ -51,3 +51,14 @@ func (s *Service) Account(ctx context.Context, siteID int64, account string) (in
 	}
 	return m.ID, m.Currency, err
 }
+
+// Person is what identifies the member as a person across accounts: phone,
+// e-mail and identity id as stored (a time-out or self-exclusion binds every
+// account sharing one of them).
+func (s *Service) Person(ctx context.Context, memberID int64) (phone, email, identityID string, err error) {
+	m, err := s.store.ByID(ctx, memberID)
+	if err != nil {
+		return "", "", "", err
+	}
+	return m.Phone, m.Email, m.IdentityID, nil
+}

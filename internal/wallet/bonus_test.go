@@ -10,10 +10,13 @@ import (
 
 	"gamehall/internal/api"
 	"gamehall/internal/bonus"
+	"gamehall/internal/content"
 	"gamehall/internal/db"
 	"gamehall/internal/dbtest"
+	"gamehall/internal/games"
 	"gamehall/internal/ledger"
 	"gamehall/internal/payment"
+	"gamehall/internal/provider/house"
 	"gamehall/internal/seed"
 	"gamehall/internal/site"
 	"gamehall/internal/wallet"
@@ -29,6 +32,7 @@ func TestWithdrawalWaitsForBonusTurnover(t *testing.T) {
 		e := setup(t, d)
 		sites := site.NewService(site.NewStore(d), false, 0, nil, time.Now)
 		bonuses := bonus.NewService(bonus.Deps{DB: d, Sites: sites, Ledger: e.ledger, Now: time.Now, Zone: time.UTC,
+			Pages: content.NewStore(d), Rounds: house.NewStore(d), Games: games.NewStore(d),
 			HouseRef: "GP001:"})
 		e.svc = wallet.NewService(wallet.Deps{DB: d, Ledger: e.ledger, Sites: sites,
 			Members:  &fakeMembers{names: map[int64]string{e.alice.ID: "Dana Demo"}, wrong: map[int64]int{}},

@@ -5,6 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 
 	"gamehall/internal/db"
 )
@@ -126,4 +129,30 @@ func (s *Store) RoundByRequest(ctx context.Context, sessionHash, requestID strin
 func (s *Store) Rounds(ctx context.Context, sessionHash string, limit int) ([]RoundRow, error) {
 	return db.Query(ctx, s.db.Q(ctx), `SELECT `+roundColumns+` FROM game_rounds WHERE session_hash = $1 ORDER BY id DESC LIMIT $2`,
 		func(rows *sql.Rows, r *RoundRow) error { return scanRound(rows, r) }, sessionHash, limit)
+}
+
+// RoundGames maps each of ids that names a round to its game code.
+func (s *Store) RoundGames(ctx context.Context, ids []int64) (map[int64]string, error) {
+	out := map[int64]string{}
+	for chunk := range slices.Chunk(ids, 500) {
+		marks := make([]string, len(chunk))
+		args := make([]any, len(chunk))
+		for i, id := range chunk {
+			marks[i], args[i] = "$"+strconv.Itoa(i+1), id
+		}
+		rows, err := db.Query(ctx, s.db.Q(ctx), `SELECT id, game_code FROM game_rounds WHERE id IN (`+strings.Join(marks, ", ")+`)`,
+			func(r *sql.Rows, v *struct {
+				id   int64
+				code string
+			}) error {
+				return r.Scan(&v.id, &v.code)
+			}, args...)
+		if err != nil {
+			return nil, fmt.Errorf("games of rounds: %w", err)
+		}
+		for _, r := range rows {
+			out[r.id] = r.code
+		}
+	}
+	return out, nil
 }
