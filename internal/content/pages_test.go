@@ -64,6 +64,15 @@ func TestPageEndpoints(t *testing.T) {
 		}
 		promo, faq := promos[0], faqs[1]
 		body := func(id int64) string { return fmt.Sprintf(`{"site_id":1,"id":%d}`, id) }
+		// A page the operator wrote in English only falls back to it.
+		res := s.Do("POST", "/admin/sites/1/pages/main", `{"title":{"en_US":"Only English"},"body":{"en_US":"<p>Written once</p>"}}`,
+			"Authorization", "Bearer "+operatorKey, "X-Forwarded-For", "198.51.100.12")
+		if res.Code != 100 {
+			t.Fatalf("create page: %d %s", res.Code, res.Message)
+		}
+		englishOnly := testutil.Decode[struct {
+			ID int64 `json:"id"`
+		}](t, res.Data).ID
 		cases := []testutil.Scenario{
 			{Name: "promotion list in vietnamese", Path: "/api/arks/web/discount", Body: `{"site_id":1}`, Headers: []string{"lang", "vi_VN"}, WantCode: 100,
 				Check: func(t *testing.T, raw json.RawMessage) {
@@ -75,11 +84,11 @@ func TestPageEndpoints(t *testing.T) {
 						t.Fatalf("image or end date missing: %+v", l[0])
 					}
 				}},
-			{Name: "promotion list in korean: title translated, summary falls back to english", Path: "/api/arks/web/discount",
+			{Name: "promotion list in korean: title and summary translated", Path: "/api/arks/web/discount",
 				Body: `{"site_id":1}`, Headers: []string{"lang", "ko_KR"}, WantCode: 100,
 				Check: func(t *testing.T, raw json.RawMessage) {
 					l := testutil.Decode[pageList](t, raw).List
-					if l[0].Title != "첫 입금 100% 보너스" || l[0].Summary != "Double your first deposit, up to $200." {
+					if l[0].Title != "첫 입금 100% 보너스" || l[0].Summary != "첫 입금 두 배, 최대 200달러." {
 						t.Fatalf("ko list = %+v", l[0])
 					}
 				}},
@@ -95,9 +104,9 @@ func TestPageEndpoints(t *testing.T) {
 						t.Fatalf("zh detail = %+v", p)
 					}
 				})},
-			{Name: "promotion detail in thai falls back to english body", Path: "/api/arks/web/discount/detail", Body: body(promo.ID),
+			{Name: "promotion detail in thai", Path: "/api/arks/web/discount/detail", Body: body(promo.ID),
 				Headers: []string{"lang", "th_TH"}, WantCode: 100, Check: wantDetail(func(t *testing.T, p pageItem) {
-					if p.Title != "โบนัสต้อนรับ 100%" || !strings.Contains(p.Content, "How it works") {
+					if p.Title != "โบนัสต้อนรับ 100%" || !strings.Contains(p.Content, "วิธีรับโบนัส") {
 						t.Fatalf("th detail = %+v", p)
 					}
 				})},
@@ -121,9 +130,15 @@ func TestPageEndpoints(t *testing.T) {
 						t.Fatalf("page = %+v", p)
 					}
 				})},
-			{Name: "content page in japanese: title, english body", Path: "/api/arks/web/page/detail", Body: body(mainID),
+			{Name: "content page in japanese", Path: "/api/arks/web/page/detail", Body: body(mainID),
 				Headers: []string{"lang", "ja_JP"}, WantCode: 100, Check: wantDetail(func(t *testing.T, p pageItem) {
-					if p.Title != "会社概要" || !strings.Contains(p.Content, "online gaming hall") {
+					if p.Title != "会社概要" || !strings.Contains(p.Content, "オンラインゲームホール") {
+						t.Fatalf("page = %+v", p)
+					}
+				})},
+			{Name: "an english-only page in thai falls back to english", Path: "/api/arks/web/page/detail", Body: body(englishOnly),
+				Headers: []string{"lang", "th_TH"}, WantCode: 100, Check: wantDetail(func(t *testing.T, p pageItem) {
+					if p.Title != "Only English" || !strings.Contains(p.Content, "Written once") {
 						t.Fatalf("page = %+v", p)
 					}
 				})},
@@ -151,7 +166,7 @@ func TestPageEndpoints(t *testing.T) {
 		testutil.Run(t, s, cases)
 
 		// The page-not-found answer is the client's cue for its 404 screen.
-		res := s.Post("/api/arks/web/faq/detail", body(999999), "lang", "en_US")
+		res = s.Post("/api/arks/web/faq/detail", body(999999), "lang", "en_US")
 		if res.Message != "the page was not found" {
 			t.Fatalf("message = %q", res.Message)
 		}

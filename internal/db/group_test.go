@@ -95,7 +95,8 @@ func waitQueued(t *testing.T, g *db.Group, n int) {
 }
 
 // TestGroupCloseDrainsTheQueue: Close commits and answers the work queued
-// before it; it may run twice, and work after it commits on its own.
+// before it (32 works waiting behind a busy writer); it may run twice, and
+// work after it commits on its own.
 func TestGroupCloseDrainsTheQueue(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		g := db.NewGroup(d)
@@ -105,15 +106,36 @@ func TestGroupCloseDrainsTheQueue(t *testing.T) {
 				return db.MapError(err)
 			})
 		}
+		release, started := make(chan struct{}), make(chan struct{})
+		first := make(chan error, 1)
+		go func() {
+			first <- g.Tx(context.Background(), func(ctx context.Context) error {
+				close(started)
+				<-release
+				return nil
+			})
+		}()
+		<-started
 		errs := make(chan error, 32)
 		for i := range 32 {
 			go func() { errs <- insert(fmt.Sprintf("Q%02d", i)) }()
 		}
-		waitQueued(t, g, 1)
-		g.Close()
+		waitQueued(t, g, 32)
+		closed := make(chan struct{})
+		go func() { g.Close(); close(closed) }()
+		close(release)
+		<-closed
+		if err := <-first; err != nil {
+			t.Fatal(err)
+		}
 		for range 32 {
-			if err := <-errs; err != nil {
-				t.Fatal(err)
+			select {
+			case err := <-errs:
+				if err != nil {
+					t.Fatal(err)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("a work queued before Close was never answered")
 			}
 		}
 		g.Close()
