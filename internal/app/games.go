@@ -24,7 +24,7 @@ type catalogue struct {
 	handler *games.Handler
 	// inHouse are the in-house games (the RTP monitor reads their RTPs).
 	// rounds are the in-house rounds (the bonus turnover reads their games).
-	rounds *house.Store
+	rounds  *house.Store
 	inHouse *house.Games
 }
 

@@ -218,4 +218,3 @@ func (s *store) setTakenBack(ctx context.Context, id, amount int64) error {
 	}
 	return nil
 }
-
