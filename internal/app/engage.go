@@ -11,7 +11,6 @@ import (
 	"gamehall/internal/ledger"
 	"gamehall/internal/promo"
 	"gamehall/internal/site"
-	"gamehall/internal/wallet"
 )
 
 // engage wires letters, member bulletins, red envelopes and the sign-in.
@@ -29,7 +28,7 @@ func (a *App) buildEngage(w *wiring, s *sites, m *members, mo *money, l *ledger.
 	}
 	e := &engage{
 		inbox: inbox.NewService(a.DB, s.svc, m.svc, m.hub, time.Now).WithQuiet(protect),
-		promo: promo.NewService(promo.Deps{DB: a.DB, Sites: s.svc, Ledger: l, Deposits: deposits{mo.wallet, zone}, Pub: m.hub,
+		promo: promo.NewService(promo.Deps{DB: a.DB, Sites: s.svc, Ledger: l, Deposits: deposits{l}, Pub: m.hub,
 			Now: time.Now, Zone: zone, Log: a.log, Guard: protect}),
 		bulletins: content.NewService(content.NewStore(a.DB), s.svc, jackpotPools{l}),
 	}
@@ -43,14 +42,12 @@ func (a *App) buildEngage(w *wiring, s *sites, m *members, mo *money, l *ledger.
 
 // deposits tells envelopes with a deposit condition whether the member
 // deposited in the window (the wallet's deposit movements).
-type deposits struct {
-	w    *wallet.Service
-	zone *time.Location
-}
+type deposits struct{ l *ledger.Ledger }
 
+// DepositedBetween asks the ledger, not the member's history page: an
+// envelope's deposit window may reach further back than the three months a
+// member may list.
 func (d deposits) DepositedBetween(ctx context.Context, m promo.Member, from, to time.Time) (bool, error) {
-	page, err := d.w.Transactions(ctx, wallet.Member{SiteID: m.SiteID, ID: m.ID, Currency: m.Currency}, wallet.RecordQuery{
-		Kinds: []string{string(ledger.Deposit)}, From: from.UTC().Format(time.RFC3339), To: to.UTC().Format(time.RFC3339),
-		Page: 1, Count: 1}, d.zone)
-	return len(page.List) > 0, err
+	sums, err := d.l.KindTotals(ctx, m.ID, m.Currency, from.UTC().UnixMicro(), to.UTC().UnixMicro(), ledger.Deposit)
+	return sums[ledger.Deposit] > 0, err
 }
