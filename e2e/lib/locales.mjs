@@ -4,7 +4,8 @@
 // that language (no ASCII word outside ALLOWED) and every character of it
 // must have a glyph in the fonts the page names.
 //
-// One server and one browser serve all 22 runs. The server believes
+// One server and one browser serve the eleven runs of a viewport (one
+// journey file per viewport keeps each file inside the runner's time-out). The server believes
 // X-Forwarded-For from 127.0.0.1, so each run registers from an address of
 // its own and the per-address registration limits hold as they would for
 // real players.
@@ -20,8 +21,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { serverAndBrowser, startServer, artifacts, viewports } from '../lib/harness.mjs';
-import { CAPTCHA, login, rand } from '../lib/site.mjs';
+import { serverAndBrowser, startServer, artifacts, viewports } from './harness.mjs';
+import { CAPTCHA, login, rand } from './site.mjs';
 
 const ALL_LOCALES = ['en_US', 'zh_CN', 'zh_TW', 'vi_VN', 'ko_KR', 'ja_JP', 'th_TH', 'hi_IN', 'my_MM', 'ta_IN', 'bn_BD'];
 // E2E_LOCALES=my_MM,bn_BD runs only those (while fixing one language).
@@ -221,9 +222,9 @@ async function fillRegister(page, url, { account, email, password }) {
   return name;
 }
 
-const run = serverAndBrowser(() => startServer({ args: ['--trusted-proxies', '127.0.0.1/32'] }));
-
-for (const [v, vp] of ['desktop', 'mobile'].entries()) {
+/** The eleven locale journeys in one viewport; v keeps each viewport's client addresses apart. */
+export function localeJourneys(vp, v) {
+  const run = serverAndBrowser(() => startServer({ args: ['--trusted-proxies', '127.0.0.1/32'] }));
   describe(`locales (${vp})`, () => {
     for (const [l, lang] of LOCALES.entries()) {
       test(`${lang}: switch, register, member centre, all in ${lang} with every glyph (${vp})`, async () => {
