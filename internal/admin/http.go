@@ -95,9 +95,9 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 	route("PUT", site+"/channels", h.saveChannel)
 	route("GET", site+"/wallet-settings", h.walletSettings)
 	route("PUT", site+"/wallet-settings", h.saveWalletSettings)
-	route("GET", site+"/deposits", h.deposits)
+	route("GET", site+"/deposits", orders(h.svc.Deposits))
 	route("POST", site+"/deposits/{order_no}/confirm", h.confirmDeposit)
-	route("GET", site+"/withdrawals", h.withdrawals)
+	route("GET", site+"/withdrawals", orders(h.svc.Withdrawals))
 	route("POST", site+"/withdrawals/{order_no}/approve", h.review(true))
 	route("POST", site+"/withdrawals/{order_no}/reject", h.review(false))
 	route("POST", site+"/members/{account}/adjust", h.adjust)
@@ -418,28 +418,19 @@ func orderFilter(r *http.Request) (wallet.OrderFilter, error) {
 	return wallet.OrderFilter{Status: r.URL.Query().Get("status"), MemberID: member, BeforeID: before, Limit: limit}, err
 }
 
-func (h *Handler) deposits(r *http.Request) (any, error) {
-	id, err := siteID(r)
-	if err != nil {
-		return nil, err
+// orders answers a site's deposit or withdrawal orders under the query's filter.
+func orders(list func(ctx context.Context, siteID int64, f wallet.OrderFilter) (api.Page[wallet.OrderView], error)) api.HandlerFunc {
+	return func(r *http.Request) (any, error) {
+		id, err := siteID(r)
+		if err != nil {
+			return nil, err
+		}
+		f, err := orderFilter(r)
+		if err != nil {
+			return nil, err
+		}
+		return list(r.Context(), id, f)
 	}
-	f, err := orderFilter(r)
-	if err != nil {
-		return nil, err
-	}
-	return h.svc.Deposits(r.Context(), id, f)
-}
-
-func (h *Handler) withdrawals(r *http.Request) (any, error) {
-	id, err := siteID(r)
-	if err != nil {
-		return nil, err
-	}
-	f, err := orderFilter(r)
-	if err != nil {
-		return nil, err
-	}
-	return h.svc.Withdrawals(r.Context(), id, f)
 }
 
 func (h *Handler) confirmDeposit(r *http.Request) (any, error) {

@@ -197,6 +197,9 @@ func TestMoneyJourney(t *testing.T) {
 		// A bank transfer, confirmed by the operator.
 		res = s.member(t, token, "/api/member/deposit", map[string]any{"channel_id": bank, "amount": 50, "request_id": "bank-1"})
 		res.Decode(t, &order)
+		if r := s.admin(t, "GET", "/admin/sites/1/deposits?status=pending", ""); r.Code != 100 || !strings.Contains(string(r.Data), order.OrderNo) {
+			t.Fatalf("pending deposits: %d %s", r.Code, r.Data)
+		}
 		if r := s.admin(t, "POST", "/admin/sites/1/deposits/"+order.OrderNo+"/confirm", `{}`); r.Code != 100 {
 			t.Fatalf("confirm: %d %s", r.Code, r.Message)
 		}
