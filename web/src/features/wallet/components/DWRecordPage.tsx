@@ -9,6 +9,7 @@ import { recordsQuery, type Direction } from '../api/wallet';
 import { useWalletCurrency } from '../hooks/useWallet';
 import { DateRange, type Range } from './DateRange';
 import { Pager } from './Pager';
+import { RecordTable } from './RecordTable';
 import { PAGE_SIZE } from './TransactionPage';
 import './wallet.css';
 
@@ -56,50 +57,43 @@ export function DWRecordPage() {
         />
         <DateRange value={range} onChange={(r) => (setRange(r), setPage(1))} testId="dw-range" />
       </div>
-      {res.isPending ? (
-        <div className="skeleton uc-skeleton" data-testid="dw-loading" />
-      ) : !res.data || res.data.list.length === 0 ? (
-        <p className="muted wallet-empty" data-testid="dw-empty">
-          {res.isError ? t('wallet_failed') : t('wallet_no_records')}
-        </p>
-      ) : (
-        <div className="wallet-table-wrap">
-          <table className="wallet-table" data-testid="dw-table">
-            <thead>
-              <tr>
-                <th>{t('wallet_time')}</th>
-                <th>{t('wallet_type')}</th>
-                <th>{t('wallet_order_no')}</th>
-                <th className="num">{t('wallet_amount')}</th>
-                <th className="num">{t('wallet_fee')}</th>
-                <th>{t('wallet_status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {res.data.list.map((r) => (
-                <tr key={`${r.type}-${r.order_no}`} data-testid="dw-row">
-                  <td data-label={t('wallet_time')}>{formatDateTime(r.created_at, i18n.language, zone, 'short') || '—'}</td>
-                  <td data-label={t('wallet_type')}>{r.type === 'deposit' ? t('deposit') : t('uc_Withdrawal')}</td>
-                  <td data-label={t('wallet_order_no')} className="wallet-mono wallet-ref">
-                    {r.order_no}
-                  </td>
-                  <td data-label={t('wallet_amount')} className="num wallet-mono">
-                    {cur.money(r.amount)}
-                  </td>
-                  <td data-label={t('wallet_fee')} className="num wallet-mono">
-                    {cur.money(r.fee)}
-                  </td>
-                  <td data-label={t('wallet_status')}>
-                    <span className={`badge wallet-status wallet-status--${TONE[r.status] ?? 'warn'}`} data-testid="dw-status">
-                      {status(r.status)}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <RecordTable
+        prefix="dw"
+        pending={res.isPending}
+        failed={res.isError}
+        empty={!res.data || res.data.list.length === 0}
+        head={
+          <>
+            <th>{t('wallet_time')}</th>
+            <th>{t('wallet_type')}</th>
+            <th>{t('wallet_order_no')}</th>
+            <th className="num">{t('wallet_amount')}</th>
+            <th className="num">{t('wallet_fee')}</th>
+            <th>{t('wallet_status')}</th>
+          </>
+        }
+      >
+        {res.data?.list.map((r) => (
+          <tr key={`${r.type}-${r.order_no}`} data-testid="dw-row">
+            <td data-label={t('wallet_time')}>{formatDateTime(r.created_at, i18n.language, zone, 'short') || '—'}</td>
+            <td data-label={t('wallet_type')}>{r.type === 'deposit' ? t('deposit') : t('uc_Withdrawal')}</td>
+            <td data-label={t('wallet_order_no')} className="wallet-mono wallet-ref">
+              {r.order_no}
+            </td>
+            <td data-label={t('wallet_amount')} className="num wallet-mono">
+              {cur.money(r.amount)}
+            </td>
+            <td data-label={t('wallet_fee')} className="num wallet-mono">
+              {cur.money(r.fee)}
+            </td>
+            <td data-label={t('wallet_status')}>
+              <span className={`badge wallet-status wallet-status--${TONE[r.status] ?? 'warn'}`} data-testid="dw-status">
+                {status(r.status)}
+              </span>
+            </td>
+          </tr>
+        ))}
+      </RecordTable>
       {res.data && <Pager page={page} count={PAGE_SIZE} total={res.data.total_count} onPage={setPage} testId="dw-pager" />}
     </section>
   );

@@ -10,6 +10,7 @@ import { downloadHistory, HISTORY_MONTHS, MOVEMENT_KINDS, transactionsQuery } fr
 import { useWalletCurrency } from '../hooks/useWallet';
 import { DateRange, type Range } from './DateRange';
 import { Pager } from './Pager';
+import { RecordTable } from './RecordTable';
 import './wallet.css';
 
 export const PAGE_SIZE = 20;
@@ -109,49 +110,42 @@ export function TransactionPage() {
           </div>
         </dl>
       )}
-      {res.isPending ? (
-        <div className="skeleton uc-skeleton" data-testid="tx-loading" />
-      ) : !res.data || res.data.list.length === 0 ? (
-        <p className="muted wallet-empty" data-testid="tx-empty">
-          {res.isError ? t('wallet_failed') : t('wallet_no_records')}
-        </p>
-      ) : (
-        <div className="wallet-table-wrap">
-          <table className="wallet-table" data-testid="tx-table">
-            <thead>
-              <tr>
-                <th>{t('wallet_time')}</th>
-                <th>{t('wallet_kind')}</th>
-                <th className="num">{t('wallet_amount')}</th>
-                <th className="num">{t('wallet_balance_after')}</th>
-                <th>{t('wallet_reference')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {res.data.list.map((m) => (
-                <tr key={m.id} data-testid="tx-row">
-                  <td data-label={t('wallet_time')}>{formatDateTime(m.created_at, i18n.language, zone, 'short') || '—'}</td>
-                  <td data-label={t('wallet_kind')}>
-                    <span>
-                      {kindName(m.kind)}
-                      {m.wallet !== 'main' && <span className="muted wallet-small"> · {m.wallet === 'hold' ? t('wallet_hold') : m.wallet}</span>}
-                    </span>
-                  </td>
-                  <td data-label={t('wallet_amount')} className={`num wallet-mono ${m.amount < 0 ? 'is-out' : 'is-in'}`}>
-                    {cur.money(m.amount, { signed: true })}
-                  </td>
-                  <td data-label={t('wallet_balance_after')} className="num wallet-mono">
-                    {cur.money(m.balance_after)}
-                  </td>
-                  <td data-label={t('wallet_reference')} className="wallet-mono wallet-ref">
-                    {m.reference || '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <RecordTable
+        prefix="tx"
+        pending={res.isPending}
+        failed={res.isError}
+        empty={!res.data || res.data.list.length === 0}
+        head={
+          <>
+            <th>{t('wallet_time')}</th>
+            <th>{t('wallet_kind')}</th>
+            <th className="num">{t('wallet_amount')}</th>
+            <th className="num">{t('wallet_balance_after')}</th>
+            <th>{t('wallet_reference')}</th>
+          </>
+        }
+      >
+        {res.data?.list.map((m) => (
+          <tr key={m.id} data-testid="tx-row">
+            <td data-label={t('wallet_time')}>{formatDateTime(m.created_at, i18n.language, zone, 'short') || '—'}</td>
+            <td data-label={t('wallet_kind')}>
+              <span>
+                {kindName(m.kind)}
+                {m.wallet !== 'main' && <span className="muted wallet-small"> · {m.wallet === 'hold' ? t('wallet_hold') : m.wallet}</span>}
+              </span>
+            </td>
+            <td data-label={t('wallet_amount')} className={`num wallet-mono ${m.amount < 0 ? 'is-out' : 'is-in'}`}>
+              {cur.money(m.amount, { signed: true })}
+            </td>
+            <td data-label={t('wallet_balance_after')} className="num wallet-mono">
+              {cur.money(m.balance_after)}
+            </td>
+            <td data-label={t('wallet_reference')} className="wallet-mono wallet-ref">
+              {m.reference || '—'}
+            </td>
+          </tr>
+        ))}
+      </RecordTable>
       {res.data && <Pager page={page} count={PAGE_SIZE} total={res.data.total_count} onPage={setPage} testId="tx-pager" />}
     </section>
   );
