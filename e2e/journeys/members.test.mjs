@@ -6,7 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser, inPage, viewports } from '../lib/harness.mjs';
-import { CAPTCHA, home, login, logout, rand } from '../lib/site.mjs';
+import { CAPTCHA, fillBirthday, home, login, logout, rand } from '../lib/site.mjs';
 
 async function smsCode(url, phone) {
   for (let i = 0; i < 50; i++) {
@@ -35,6 +35,7 @@ for (const vp of ['desktop', 'mobile']) {
         await page.getByTestId('reg-password').fill(password);
         await page.getByTestId('reg-checkPassword').fill(password);
         await page.getByTestId('reg-memberEmail').fill(`${account}@example.com`);
+        await fillBirthday(page);
         await page.getByTestId('reg-memberPhone').fill(phone);
         await page.getByTestId('sms-send').click();
         // The send button turns into the 300 s countdown.

@@ -22,7 +22,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverAndBrowser, startServer, artifacts, viewports } from './harness.mjs';
-import { CAPTCHA, login, rand } from './site.mjs';
+import { CAPTCHA, fillBirthday, login, rand } from './site.mjs';
 
 const ALL_LOCALES = ['en_US', 'zh_CN', 'zh_TW', 'vi_VN', 'ko_KR', 'ja_JP', 'th_TH', 'hi_IN', 'my_MM', 'ta_IN', 'bn_BD'];
 // E2E_LOCALES=my_MM,bn_BD runs only those (while fixing one language).
@@ -206,6 +206,7 @@ async function fillRegister(page, url, { account, email, password }) {
   if (await has('reg-checkPassword')) await page.getByTestId('reg-checkPassword').fill(password);
   if (await has('reg-memberName')) await page.getByTestId('reg-memberName').fill(name);
   if (await has('reg-memberEmail')) await page.getByTestId('reg-memberEmail').fill(email);
+  if (await has('reg-birth-year')) await fillBirthday(page);
   if (await has('reg-withdraw-0')) for (let i = 0; i < 4; i++) await page.getByTestId(`reg-withdraw-${i}`).fill(String(i + 1));
   if (await has('reg-memberPhone')) {
     const phone = `55${rand(8)}`;

@@ -58,6 +58,13 @@ export async function logout(page) {
   await page.getByTestId('open-login').waitFor();
 }
 
+/** Picks an adult's birthday in the register form (sites refuse minors by default, so it is required). */
+export async function fillBirthday(page, [year, month, day] = ['1990', '05', '17']) {
+  await page.getByTestId('reg-birth-year').selectOption(year);
+  await page.getByTestId('reg-birth-month').selectOption(month);
+  await page.getByTestId('reg-birth-day').selectOption(day);
+}
+
 /** Waits until the test id's text is `want`, without reloading the page; says what it was when it never came. */
 export async function textBecomes(page, testId, want, timeout = 20000) {
   await page

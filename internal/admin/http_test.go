@@ -122,7 +122,7 @@ func (s *server) register(t *testing.T, account string, kv ...string) int {
 	t.Helper()
 	ip := freshIP()
 	body := map[string]any{"site_id": 1, "member_account": account, "password": "abc12345", "member_currency": "USD",
-		"member_email": account + "@mail.test", "answer": "1234", "captcha_token": s.captcha(t, ip, 2)}
+		"member_email": account + "@mail.test", "answer": "1234", "member_birthday": "1990-05-17", "captcha_token": s.captcha(t, ip, 2)}
 	for i := 0; i+1 < len(kv); i += 2 {
 		body[kv[i]] = kv[i+1]
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -57,6 +58,14 @@ type people struct{ s *member.Store }
 func (p people) Person(ctx context.Context, id int64) (string, string, string, error) {
 	m, err := p.s.ByID(ctx, id)
 	return m.Phone, m.Email, m.IdentityID, err
+}
+
+func (p people) Accounts(ctx context.Context, id int64) ([]auth.Principal, error) {
+	m, err := p.s.ByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return p.s.SamePerson(ctx, m)
 }
 
 func memberID(t *testing.T, d *db.DB, account string) int64 {
@@ -283,7 +292,8 @@ func addMember(t *testing.T, d *db.DB, site int64, account, phone, email, identi
 // TestSamePerson: the restriction binds every account of the person, on
 // any site and through any agent domain: same phone, same e-mail (case and
 // spaces aside) or same identity id; an account registered later too; an
-// unrelated one stays free.
+// unrelated one stays free. Taking it closes the open games of every
+// account the person holds then, and of no one else.
 func TestSamePerson(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		f := setup(t, d)
@@ -313,6 +323,10 @@ func TestSamePerson(t *testing.T) {
 		if _, err := f.svc.Take(ctx, f.demo, exclusion.TakeInput{Kind: exclusion.TimeOut, Days: days(7)}); err != nil {
 			t.Fatal(err)
 		}
+		slices.Sort(f.games.got)
+		if want := []int64{f.demo.MemberID, before, viaAgent, sameID}; !slices.Equal(f.games.got, sortedIDs(want)) {
+			t.Fatalf("games closed for %v, want the person's accounts %v", f.games.got, sortedIDs(want))
+		}
 		later := addMember(t, d, 2, "latecomer", "5550000002", "", "")
 		for name, id := range map[string]int64{"same phone on another site": before, "same e-mail through the agent": viaAgent,
 			"same identity id": sameID, "registered later": later} {
@@ -336,6 +350,12 @@ func TestSamePerson(t *testing.T) {
 			t.Fatalf("after the person's return: %v", err)
 		}
 	})
+}
+
+func sortedIDs(ids []int64) []int64 {
+	out := slices.Clone(ids)
+	slices.Sort(out)
+	return out
 }
 
 // CoolingOffPlus is just past the cooling-off.

@@ -92,9 +92,11 @@ type Service struct {
 	log    *slog.Logger
 }
 
-// People tells what identifies a member as a person (member.Service).
+// People tells what identifies a member as a person, and which accounts
+// the person holds (member.Service).
 type People interface {
 	Person(ctx context.Context, memberID int64) (phone, email, identityID string, err error)
+	Accounts(ctx context.Context, memberID int64) ([]auth.Principal, error)
 }
 
 // NewService returns the service; games may be nil (nothing to close).
@@ -389,12 +391,29 @@ func (s *Service) Take(ctx context.Context, p auth.Principal, in TakeInput) (Sta
 	}
 	if s.games != nil {
 		// The restriction is committed: a launch after this point is refused,
-		// one before it is closed here.
-		if err := s.games.CloseAndRecall(context.WithoutCancel(ctx), p); err != nil {
-			s.log.WarnContext(ctx, "exclusion: closing the open game", "member_id", p.MemberID, "err", err)
-		}
+		// one before it is closed here, on every account of the person.
+		s.closeGames(context.WithoutCancel(ctx), p)
 	}
 	return r.state(r.StartedAt), nil
+}
+
+// closeGames closes the open game of each of the person's accounts and
+// recalls its money. A failure is logged, not returned: the restriction
+// holds whatever happens here, and a game left open gets no new round.
+func (s *Service) closeGames(ctx context.Context, p auth.Principal) {
+	accounts, err := s.people.Accounts(ctx, p.MemberID)
+	if err != nil {
+		s.log.WarnContext(ctx, "exclusion: the person's accounts", "member_id", p.MemberID, "err", err)
+		accounts = []auth.Principal{p}
+	}
+	for _, a := range accounts {
+		if a.MemberID == p.MemberID {
+			a = p
+		}
+		if err := s.games.CloseAndRecall(ctx, a); err != nil {
+			s.log.WarnContext(ctx, "exclusion: closing the open game", "member_id", a.MemberID, "err", err)
+		}
+	}
 }
 
 // AskReturn is the member asking to return after the end of every

@@ -10,11 +10,11 @@ import (
 	"gamehall/internal/testutil"
 )
 
-// TestMinimumAge: with the site's minimum age set through the operator's
-// settings, the register settings show and require the birthday, a
-// registration without one or with an impossible one is a 400 naming
-// member_birthday, an under-age one is 630, and one of age registers. At 0
-// the rule is off. Bad settings are refused naming min_age.
+// TestMinimumAge: a site's minimum age is 18 unless the operator sets
+// otherwise; with one set, the register settings show and require the
+// birthday, a registration without one or with an impossible one is a 400
+// naming member_birthday, an under-age one is 630, and one of age registers.
+// At 0 the rule is off. Bad settings are refused naming min_age.
 func TestMinimumAge(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		const key = "ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12"
@@ -22,13 +22,24 @@ func TestMinimumAge(t *testing.T) {
 		admin := func(body string) testutil.Response {
 			return s.Do("PUT", "/admin/sites/1/settings", body, "Authorization", "Bearer "+key, "X-Forwarded-For", "198.51.100.40")
 		}
-		if r := register(s, freshIP(), usd("noage01")); r.Code != 100 {
-			t.Fatalf("without a minimum age, no birthday: %d %s", r.Code, r.Message)
+		unborn := func(account string) map[string]any {
+			body := usd(account)
+			delete(body, "member_birthday")
+			return body
+		}
+		if r := register(s, freshIP(), unborn("noage01")); r.Code != 400 || !strings.Contains(r.Message, "member_birthday") {
+			t.Fatalf("by default a birthday is required: %d %s", r.Code, r.Message)
 		}
 		for _, bad := range []string{`{"min_age":-1}`, `{"min_age":100}`, `{"min_age":"18"}`} {
 			if r := admin(bad); r.Code != 400 || !strings.Contains(r.Message, "min_age") {
 				t.Fatalf("%s: %d %s", bad, r.Code, r.Message)
 			}
+		}
+		if r := admin(`{"min_age":0}`); r.Code != 100 {
+			t.Fatalf("unset min_age: %d %s", r.Code, r.Message)
+		}
+		if r := register(s, freshIP(), unborn("noage03")); r.Code != 100 {
+			t.Fatalf("min_age 0, no birthday: %d %s", r.Code, r.Message)
 		}
 		if r := admin(`{"min_age":18}`); r.Code != 100 {
 			t.Fatalf("set min_age: %d %s", r.Code, r.Message)
@@ -51,7 +62,7 @@ func TestMinimumAge(t *testing.T) {
 			{"born in the future", "ageaa04", now.AddDate(1, 0, 0).Format("2006-01-02"), 630, "18"},
 			{"18 today", "ageaa05", justOf, 100, ""},
 		} {
-			body := usd(c.account)
+			body := unborn(c.account)
 			if c.birthday != "" {
 				body["member_birthday"] = c.birthday
 			}
@@ -67,7 +78,7 @@ func TestMinimumAge(t *testing.T) {
 		if r := admin(`{"min_age":0}`); r.Code != 100 {
 			t.Fatalf("unset min_age: %d %s", r.Code, r.Message)
 		}
-		if r := register(s, freshIP(), usd("noage02")); r.Code != 100 {
+		if r := register(s, freshIP(), unborn("noage02")); r.Code != 100 {
 			t.Fatalf("min_age 0, no birthday: %d %s", r.Code, r.Message)
 		}
 	})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"gamehall/internal/auth"
 	"gamehall/internal/db"
 	"gamehall/internal/secret"
 )
@@ -61,4 +62,15 @@ func (s *Service) Person(ctx context.Context, memberID int64) (phone, email, ide
 		return "", "", "", err
 	}
 	return m.Phone, m.Email, m.IdentityID, nil
+}
+
+// Accounts are every account of the member's person on any site, the
+// member's own included: those sharing its phone, e-mail (case and spaces
+// aside) or identity id. A new restriction closes their open games.
+func (s *Service) Accounts(ctx context.Context, memberID int64) ([]auth.Principal, error) {
+	m, err := s.store.ByID(ctx, memberID)
+	if err != nil {
+		return nil, err
+	}
+	return s.store.SamePerson(ctx, m)
 }

@@ -26,10 +26,11 @@ func freshIP() string {
 	return fmt.Sprintf("10.%d.%d.%d", 20+n/65536, (n/256)%256, n%256)
 }
 
-// usd is a valid USD registration; tests change one field.
+// usd is a valid USD registration (of age: sites refuse minors by default);
+// tests change one field.
 func usd(account string) map[string]any {
 	return map[string]any{"site_id": 1, "member_account": account, "password": "abc12345", "member_currency": "USD",
-		"member_email": account + "@mail.test", "answer": "1234"}
+		"member_email": account + "@mail.test", "answer": "1234", "member_birthday": "1990-05-17"}
 }
 
 func register(s *testutil.Server, ip string, body map[string]any) testutil.Response {

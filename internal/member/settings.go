@@ -28,11 +28,16 @@ type Rules struct {
 	MinAge int `json:"min_age"`
 }
 
+// DefaultMinAge is a new site's minimum age: a regulated operator refuses
+// minors unless the operator sets otherwise (0 switches the rule off).
+const DefaultMinAge = 18
+
 // defaultRules apply to a site without a member_settings row (the
-// migration's column defaults).
+// migration's column defaults, and the minimum age, which every insert of a
+// row writes because SQLite cannot change the column's old default of 0).
 func defaultRules() Rules {
 	return Rules{RecommendEnabled: true, RegisterPerIPLimit: 5, SMSVerifySeconds: 60, SessionIdleMinutes: 120,
-		DoubleValidation: true, QuestionsCount: 3, BlockedCountries: []string{}}
+		DoubleValidation: true, QuestionsCount: 3, BlockedCountries: []string{}, MinAge: DefaultMinAge}
 }
 
 // RulesUpdate changes the rules that are present (not nil).
@@ -141,7 +146,7 @@ func (s *Store) Rules(ctx context.Context, siteID int64) (Rules, error) {
 func (s *Store) UpdateRules(ctx context.Context, siteID int64, u RulesUpdate) error {
 	return s.db.Tx(ctx, func(ctx context.Context) error {
 		q := s.db.Q(ctx)
-		if _, err := q.ExecContext(ctx, `INSERT INTO member_settings (site_id) VALUES ($1) ON CONFLICT (site_id) DO NOTHING`, siteID); err != nil {
+		if _, err := q.ExecContext(ctx, `INSERT INTO member_settings (site_id, min_age) VALUES ($1, $2) ON CONFLICT (site_id) DO NOTHING`, siteID, DefaultMinAge); err != nil {
 			return fmt.Errorf("member settings %d: %w", siteID, db.MapError(err))
 		}
 		var blocked any

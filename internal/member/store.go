@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"gamehall/internal/auth"
 	"gamehall/internal/db"
 )
 
@@ -80,6 +81,28 @@ func (s *Store) ByID(ctx context.Context, id int64) (Member, error) {
 		return Member{}, fmt.Errorf("member %d: %w", id, err)
 	}
 	return m, nil
+}
+
+// SamePerson lists m and every account sharing its phone, e-mail (case and
+// spaces aside) or identity id, on any site. It scans members: a restriction
+// is rare, and an index would have to cover the normalised e-mail.
+func (s *Store) SamePerson(ctx context.Context, m Member) ([]auth.Principal, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT id, site_id, currency, account FROM members
+		WHERE id = $1 OR ($2 <> '' AND TRIM(phone) = $2) OR ($3 <> '' AND LOWER(TRIM(email)) = $3) OR ($4 <> '' AND TRIM(identity_id) = $4)
+		ORDER BY id`, m.ID, strings.TrimSpace(m.Phone), strings.ToLower(strings.TrimSpace(m.Email)), strings.TrimSpace(m.IdentityID))
+	if err != nil {
+		return nil, fmt.Errorf("same person: %w", db.MapError(err))
+	}
+	defer rows.Close()
+	var out []auth.Principal
+	for rows.Next() {
+		var p auth.Principal
+		if err := rows.Scan(&p.MemberID, &p.SiteID, &p.Currency, &p.Account); err != nil {
+			return nil, fmt.Errorf("same person: %w", err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
 }
 
 // ByAccount loads a member of the site by account (case-insensitive).

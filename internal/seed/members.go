@@ -1,6 +1,7 @@
 package seed
 
 import (
+	"gamehall/internal/member"
 	"gamehall/internal/sanitize"
 	"gamehall/internal/secret"
 )
@@ -75,7 +76,7 @@ func (s *seeder) members() {
 				DemoSiteID, cur, f.name, f.display, f.required, f.unique, f.center, f.ver, f.ver && f.center, i)
 		}
 	}
-	s.exec(`INSERT INTO member_settings (site_id) VALUES ($1)`, DemoSiteID)
+	s.exec(`INSERT INTO member_settings (site_id, min_age) VALUES ($1, $2)`, DemoSiteID, member.DefaultMinAge)
 	s.exec(`INSERT INTO sms_credits (site_id) VALUES ($1)`, DemoSiteID)
 	agreements := map[string][][2]string{
 		"en_US": {{"Terms of service", "<p>You must be 18 or older to play. One account per person. Gamehall may close accounts that break these terms.</p>"},
