@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"time"
 
 	"gamehall/internal/admin"
@@ -24,7 +25,16 @@ func (a *App) buildOperator(w *wiring, s *sites, m *members, mo *money, c *catal
 	h := admin.NewHandler(w.apis, svc, a.cfg.AdminKey, w.limits, a.log)
 	h.Routes(w.mux)
 	w.operatorOnly = h.OperatorOnly
+	monitor := house.NewMonitor(a.DB, c.inHouse, time.Now)
 	if a.cfg.AdminKey != "" {
-		house.NewMonitor(a.DB, c.inHouse, time.Now).MonitorRoutes(w.mux, w.apis, h.OperatorOnly)
+		monitor.MonitorRoutes(w.mux, w.apis, h.OperatorOnly)
 	}
+	a.loops = append(a.loops, a.every(house.WatchInterval, "rtp monitor", func(ctx context.Context) error {
+		flagged, err := monitor.Watch(ctx)
+		for _, g := range flagged {
+			a.log.Warn("rtp monitor: outside its interval", "game", g.GameCode, "channel", g.Channel, "device", g.Device,
+				"stake_band", g.StakeBand, "rounds", g.Rounds, "observed", g.Observed, "low", g.Low, "high", g.High)
+		}
+		return err
+	}))
 }

@@ -23,6 +23,15 @@ import (
 // interval one check in a hundred per group, a mis-set one far more often.
 const MonitorZ = 2.5758
 
+// The scheduled check: every hour (an alert's bucket) over the last week,
+// judging groups of at least a thousand rounds, so a drift raises an alert
+// without anyone asking.
+const (
+	WatchInterval  = time.Hour
+	WatchWindow    = 7 * 24 * time.Hour
+	WatchMinRounds = 1000
+)
+
 // Monitor answers the RTP monitor.
 type Monitor struct {
 	db    *db.DB
@@ -120,6 +129,22 @@ func (m *Monitor) Check(ctx context.Context, since time.Time, minRounds int64) (
 		out.Groups = append(out.Groups, g)
 	}
 	return out, nil
+}
+
+// Watch is the scheduled check: it returns the groups it flagged (each
+// recorded as an alert once per hour) for the caller to log.
+func (m *Monitor) Watch(ctx context.Context) ([]RTPGroup, error) {
+	rep, err := m.Check(ctx, m.now().Add(-WatchWindow), WatchMinRounds)
+	if err != nil {
+		return nil, err
+	}
+	var flagged []RTPGroup
+	for _, g := range rep.Groups {
+		if g.Flagged {
+			flagged = append(flagged, g)
+		}
+	}
+	return flagged, nil
 }
 
 func (m *Monitor) alert(ctx context.Context, g RTPGroup, now time.Time) (bool, error) {
