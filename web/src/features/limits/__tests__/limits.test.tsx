@@ -130,7 +130,7 @@ describe('Deposit page', () => {
     const user = userEvent.setup();
     const first = renderApp('/user/Deposit');
     const offer = await screen.findByTestId('limits-offer', {}, { timeout: 8000 });
-    expect(offer.textContent).toContain('Before your first deposit');
+    expect(offer.textContent).toContain('You have not set any limits yet');
     expect(screen.getByTestId('limits-offer-set').getAttribute('href')).toBe('/user/Limits');
     await user.click(screen.getByTestId('limits-offer-dismiss'));
     expect(screen.queryByTestId('limits-offer')).toBeNull();

@@ -10,9 +10,11 @@ import './limits.css';
 const dismissedKey = (memberId: string) => `limits_offer_dismissed:${memberId}`;
 
 /**
- * The offer to set limits before the first deposit (issue 14): shown on the
- * Deposit page while the member has no limit at all, until they set one or
- * say "not now" (remembered in this browser).
+ * The offer to set limits at the first deposit (issue 14): shown on the
+ * Deposit page while the member has no limit at all, so a newcomer meets it
+ * before paying in, until they set one or say "not now" (remembered in this
+ * browser). It says "no limits yet", not "first deposit": that is what it
+ * knows.
  */
 export function LimitsOffer() {
   const { t } = useTranslation();
