@@ -349,7 +349,9 @@ func (s *Service) PayShares(ctx context.Context, p planRow, periodKey string) (R
 	}
 	var total int64
 	for _, a := range awards {
-		total += a.award.Amount
+		if a.why == "" {
+			total += a.award.Amount
+		}
 	}
 	err = s.DB.Tx(ctx, func(ctx context.Context) error {
 		ok, err := s.store.claimRun(ctx, p.ID, periodKey, total, s.Now().UTC().UnixMicro())
