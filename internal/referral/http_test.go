@@ -110,7 +110,7 @@ func TestMemberCalls(t *testing.T) {
 				FirstMin    json.Number `json:"first_deposit_min"`
 				FirstReward json.Number `json:"first_deposit_reward"`
 				Share       json.Number `json:"share_percent"`
-				Period      string `json:"share_period"`
+				Period      string      `json:"share_period"`
 				Cap         json.Number `json:"share_cap"`
 			} `json:"plan"`
 			Code string `json:"recommend_code"`
