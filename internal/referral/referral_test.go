@@ -280,6 +280,15 @@ func TestBetShare(t *testing.T) {
 		if e.main(t, r1) != 1_00 || e.main(t, r2) != 49 {
 			t.Fatalf("a second run paid: R1 %d, R2 %d", e.main(t, r1), e.main(t, r2))
 		}
+		// Two days later (the server was down at the turn), the sweep still
+		// pays 2026-03-11: B's 300.00 -> 1.50, capped to 1.00.
+		e.clock.Add(48 * time.Hour)
+		if err := e.svc.Sweep(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if e.main(t, r1) != 2_00 {
+			t.Fatalf("R1 %d after the catch-up, want 2.00", e.main(t, r1))
+		}
 		e.audit(t)
 	})
 }

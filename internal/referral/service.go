@@ -433,21 +433,32 @@ func (s *Service) shares(ctx context.Context, p planRow, periodKey string, from,
 	return out, nil
 }
 
-// Sweep pays every sharing plan's last closed period; the app runs it in
-// the background, and a period paid before is skipped cheaply.
+// sweepBack is how many closed periods the sweep looks back at, so a
+// server that was down over a period's turn still pays it.
+const sweepBack = 7
+
+// Sweep pays every sharing plan's recent closed periods that ended after
+// the plan was created, oldest first; the app runs it in the background,
+// and a period paid before is skipped with one read.
 func (s *Service) Sweep(ctx context.Context) error {
 	plans, err := s.store.sharing(ctx)
 	if err != nil {
 		return err
 	}
-	now := s.Now().UTC()
+	now := s.Now().In(s.Zone)
 	for _, p := range plans {
-		prev := now.In(s.Zone).AddDate(0, 0, -1)
+		step := 1
 		if p.SharePeriod == "week" {
-			prev = now.In(s.Zone).AddDate(0, 0, -7)
+			step = 7
 		}
-		if _, err := s.PayShares(ctx, p, s.periodKey(p.SharePeriod, prev)); err != nil {
-			return err
+		for back := sweepBack; back >= 1; back-- {
+			key := s.periodKey(p.SharePeriod, now.AddDate(0, 0, -back*step))
+			if _, to, ok := s.bounds(p.SharePeriod, key); !ok || to.UnixMicro() <= p.CreatedAt {
+				continue
+			}
+			if _, err := s.PayShares(ctx, p, key); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

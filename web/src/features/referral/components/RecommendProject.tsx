@@ -20,7 +20,7 @@ async function copy(text: string, ok: string, failed: string) {
 
 /** Member centre RecommendProject: the plan in words, the member's invite link and code, and a QR code of the link. */
 export function RecommendProject() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const cur = useWalletCurrency();
   const feature = useRecommendFeature();
@@ -28,7 +28,7 @@ export function RecommendProject() {
   if (feature.available === false) return <NotAvailable title={t('uc_RecommendProject')} />;
   const p = res.data?.plan;
   const link = res.data ? inviteLink(window.location.origin, res.data.recommend_code, cur.code || p?.currency || '') : '';
-  const percent = p ? new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(p.share_percent) : '';
+  const percent = p ? new Intl.NumberFormat(i18n.language.replace('_', '-'), { maximumFractionDigits: 2 }).format(p.share_percent) : '';
 
   return (
     <section className="uc-card" data-testid="uc-recommend-project">
