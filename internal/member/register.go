@@ -389,7 +389,7 @@ func (s *Service) register(ctx context.Context, in RegisterInput, meta Meta, set
 		return LoginData{}, ErrIntroducerNotFound
 	}
 	if intro.recommenderID.Valid {
-		if err := s.selfInvite(ctx, intro.recommenderID.Int64, in.MemberPhone, device("", meta.UserAgent)); err != nil {
+		if err := s.selfInvite(ctx, intro.recommenderID.Int64, in.MemberPhone, device("", meta.UserAgent), meta.IP); err != nil {
 			return LoginData{}, err
 		}
 	}

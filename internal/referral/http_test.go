@@ -30,14 +30,15 @@ func invite(s *testutil.Server, account, ip, ua string, kv ...string) testutil.R
 	return s.Post("/api/register", testutil.JSON(body), h...)
 }
 
-// TestSelfInviteAtRegistration: the recommender's own device (a browser
-// they signed in from) or phone cannot register under their code (721);
-// another device can, and the invitee shows in the recommender's list.
+// TestSelfInviteAtRegistration: the recommender's own device (the browser
+// they signed in from, at that address) or phone cannot register under
+// their code (721); another device can, including a friend on the same
+// browser build elsewhere, and the invitees show in the recommender's list.
 func TestSelfInviteAtRegistration(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := testutil.NewServer(t, d, testutil.Dev, testutil.TrustLoopback)
 		token := s.Login(seed.DemoMember, seed.DemoPassword, "X-Forwarded-For", "203.0.113.10", "User-Agent", chrome)
-		if r := invite(s, "selfdev01", "203.0.113.11", chrome); r.Code != 721 {
+		if r := invite(s, "selfdev01", "203.0.113.10", chrome); r.Code != 721 {
 			t.Fatalf("the recommender's browser: %d %s, want 721", r.Code, r.Message)
 		}
 		// The phone rule alone: the form neither verifies nor keeps phones unique here.
@@ -50,6 +51,9 @@ func TestSelfInviteAtRegistration(t *testing.T) {
 		}
 		if r := invite(s, "friend01", "203.0.113.13", firefox); r.Code != 100 {
 			t.Fatalf("a friend: %d %s", r.Code, r.Message)
+		}
+		if r := invite(s, "samebuild01", "203.0.113.14", chrome); r.Code != 100 {
+			t.Fatalf("a friend on the recommender's browser build: %d %s", r.Code, r.Message)
 		}
 		auth := []string{"Authorization", "Bearer " + token}
 		var inv struct {
