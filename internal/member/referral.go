@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"time"
-
 )
 
 // Invitee is a member a recommender brought, as the recommender sees them.
