@@ -332,7 +332,8 @@ func (s *Server) realityView(ctx context.Context, se session) (realityCheck, err
 // ackReality takes the member's acknowledgement: the next interval runs
 // from now, and the platform is told (its own check of the member restarts
 // too, so the next launch does not ask again). Acknowledging a check not
-// due changes nothing and answers acknowledged false.
+// due, or one a concurrent acknowledgement took, changes nothing and
+// answers acknowledged false.
 func (s *Server) ackReality(ctx context.Context, in playReq) (any, error) {
 	se, err := s.liveSession(ctx, in.Session)
 	if err != nil {
@@ -352,7 +353,8 @@ func (s *Server) ackReality(ctx context.Context, in playReq) (any, error) {
 			s.opts.Log.WarnContext(ctx, "remote reality ack: platform callback", "err", err)
 		}
 	}
-	return map[string]bool{"acknowledged": true}, nil
+	// A concurrent acknowledgement that won answers true; this one false.
+	return map[string]bool{"acknowledged": ok}, nil
 }
 
 // historyRound is a round of the page's history panel.
