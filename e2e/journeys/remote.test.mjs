@@ -36,6 +36,14 @@ function memberCall(page, path, body = {}) {
   );
 }
 
+async function closeBulletin(page) {
+  const close = page.getByTestId('bulletin-close');
+  await close.waitFor({ state: 'visible', timeout: 3000 }).then(
+    () => close.click(),
+    () => {},
+  );
+}
+
 async function shot(target, name) {
   mkdirSync(artifacts, { recursive: true });
   await target.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
@@ -52,7 +60,10 @@ for (const vp of ['desktop', 'mobile']) {
         await page.getByTestId('language-selector').click();
         await Promise.all([page.waitForEvent('load'), page.getByTestId('lang-option-zh_CN').click()]);
         await page.getByTestId('site-header').waitFor();
+        // Pop-up bulletins show again in the new language, and once logged in.
+        await closeBulletin(page);
         await login(page, 'demo001', 'demo123');
+        await closeBulletin(page);
 
         await page.getByTestId('game-type-tab-2').click();
         await page.getByTestId('game-type-card-2').click();
@@ -84,7 +95,7 @@ for (const vp of ['desktop', 'mobile']) {
           assert.equal(await game.locator('#history-open').innerText(), '记录');
           assert.equal(await game.locator('#close').innerText(), '关闭');
           assert.match(await game.locator('#info').innerText(), /^返奖率 96\.41% · 20 条线 · 免费旋转 ×3 · 版本 1$/);
-          assert.match(await game.locator('.bar').innerText(), /余额/);
+          assert.match(await game.locator('div.bar').innerText(), /余额/);
           const before = minor(await game.locator('#balance').innerText());
           assert.ok(before > 0, 'the main balance moved to the provider');
           assert.match(await game.locator('#balance').innerText(), /^\d{1,3}(,\d{3})*\.\d{2} USD$/);
