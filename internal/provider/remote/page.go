@@ -38,10 +38,12 @@ func PagePath(token, lobby, lang string) string {
 	if lobby != "" {
 		q.Set("lobby", lobby)
 	}
+	u := "/rgs/play/?" + q.Encode()
 	if slices.Contains(Langs, lang) {
-		q.Set("lang", lang)
+		// Last, so the URL starts as it did before pages had a language.
+		u += "&lang=" + lang
 	}
-	return "/rgs/play/?" + q.Encode()
+	return u
 }
 
 // historyLimit is how many rounds the page's history panel shows.
