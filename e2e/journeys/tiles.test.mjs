@@ -60,18 +60,18 @@ for (const vp of ['desktop', 'mobile']) {
           await inGameWindow(popup, `tiles-${h.code}-${vp}`, async () => {
             const name = game.locator('#name');
             await name.filter({ hasText: h.name }).waitFor();
-            assert.match(await name.innerText(), /\(demo\)/);
-            assert.match(await game.locator('#info').innerText(), /RTP (banker )?\d+\.\d{2}%/);
+            assert.match(await name.innerText(), /Demo · play money/);
+            assert.match(await game.locator('#info').innerText(), /RTP (Banker )?\d+\.\d{2}%/);
             const spin = game.locator('#spin');
             assert.equal(await spin.innerText(), h.action);
             await spin.waitFor({ state: 'visible' });
             assert.equal(await spin.isEnabled(), true);
             const before = minor(await game.locator('#balance').innerText());
             await spin.click();
-            await game.locator('#msg').filter({ hasText: /Win|No win/ }).waitFor();
+            await game.locator('#msg').filter({ hasText: /You won|No win/ }).waitFor();
             const after = minor(await game.locator('#balance').innerText());
             assert.notEqual(after, NaN);
-            assert.ok(after !== before || /Win/.test(await game.locator('#msg').innerText()), 'the round moved the balance');
+            assert.ok(after !== before || /You won/.test(await game.locator('#msg').innerText()), 'the round moved the balance');
             await shoot(popup ?? page, `${h.code}-${vp}`);
           });
         });

@@ -155,10 +155,6 @@ func (a *App) build() error {
 	cash = func(memberID int64, currency string) {
 		members.hub.PublishMember(memberID, "cash", map[string]any{"currency": currency})
 	}
-	sandbox, remotes, err := a.buildRemote(w)
-	if err != nil {
-		return err
-	}
 	// The member's own limits are asked by the games and the wallet at the
 	// point of decision.
 	// A time-out or self-exclusion refuses before the limits are asked.
@@ -167,6 +163,12 @@ func (a *App) build() error {
 		exclusion: exclusion.NewService(a.DB, members.svc, closer, time.Now, a.log)}
 	limits.NewHandler(protect.limits).Routes(w.router.With(auth.Required(w.apis)))
 	exclusion.NewHandler(protect.exclusion).Routes(w.router.With(auth.Required(w.apis)))
+	// A member's acknowledgement on a remote game page restarts their own
+	// reality check too.
+	sandbox, remotes, err := a.buildRemote(w, protect.limits.AckRealityOf)
+	if err != nil {
+		return err
+	}
 	catalogue := a.buildGames(w, sites, members, l, protect, remotes...)
 	closer.svc = catalogue.svc
 	bonuses := a.buildBonus(w, sites, members, catalogue, l)

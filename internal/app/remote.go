@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -12,12 +13,14 @@ import (
 
 // buildRemote starts the sandbox remote game provider on its own listener
 // (unless --remote-provider-addr is off) and brings its game pages to our
-// origin under /rgs/. It answers the providers to register.
-func (a *App) buildRemote(w *wiring) (*remote.Sandbox, []provider.Provider, error) {
+// origin under /rgs/. It answers the providers to register. realityAcked
+// takes members' acknowledgements of reality checks made on its pages.
+func (a *App) buildRemote(w *wiring, realityAcked func(ctx context.Context, memberID int64) error) (*remote.Sandbox, []provider.Provider, error) {
 	if a.cfg.RemoteProviderAddr == "off" {
 		return nil, nil, nil
 	}
-	sb, err := remote.Start(a.DB, remote.StartOptions{Addr: a.cfg.RemoteProviderAddr, Log: a.log})
+	sb, err := remote.Start(a.DB, remote.StartOptions{Addr: a.cfg.RemoteProviderAddr, Log: a.log,
+		RealityAcked: realityAcked})
 	if err != nil {
 		return nil, nil, err
 	}

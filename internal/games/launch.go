@@ -53,7 +53,8 @@ func (s *Service) DemoPlay(ctx context.Context, q PlayQuery) (PlayURL, error) {
 	if err != nil {
 		return PlayURL{}, err
 	}
-	u, err := launcher.StartDemo(ctx, provider.DemoLaunch{SiteID: q.SiteID, GameCode: g.Code, Currency: q.Currency, Exponent: exp})
+	u, err := launcher.StartDemo(ctx, provider.DemoLaunch{SiteID: q.SiteID, GameCode: g.Code, Currency: q.Currency, Exponent: exp,
+		Lang: q.Lang})
 	if err != nil {
 		return PlayURL{}, fmt.Errorf("demo play %s: %w", g.Code, err)
 	}

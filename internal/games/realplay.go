@@ -53,6 +53,13 @@ var (
 	ErrRecallNothing  = api.NewError(105, "one_key_err_code_105")
 )
 
+// The member centre's account history and limits pages, where a provider's
+// reality check sends the member.
+const (
+	MemberHistoryPath = "/user/Transaction"
+	MemberLimitsPath  = "/user/Limits"
+)
+
 // Device ids of the spec (section 9).
 const (
 	deviceIDDesktop = 0
@@ -115,8 +122,12 @@ func (s *Service) Play1(ctx context.Context, p auth.Principal, in PlayInput, lan
 	if err != nil {
 		return Started{}, err
 	}
+	minutes := 0
 	if s.reality != nil {
 		if err := s.reality.CheckReality(ctx, p.SiteID, p.MemberID, p.Currency, exp); err != nil {
+			return Started{}, err
+		}
+		if minutes, err = s.reality.RealityMinutes(ctx, p.SiteID, p.MemberID); err != nil {
 			return Started{}, err
 		}
 	}
@@ -149,7 +160,8 @@ func (s *Service) Play1(ctx context.Context, p auth.Principal, in PlayInput, lan
 		lobby = "/close"
 	}
 	url, err := w.LaunchURL(ctx, provider.Launch{Player: provider.Player{SiteID: p.SiteID, MemberID: p.MemberID,
-		Currency: p.Currency, Exponent: exp}, GameCode: g.Code, Lang: lang, Device: *in.Device, LobbyURL: lobby})
+		Currency: p.Currency, Exponent: exp}, GameCode: g.Code, Lang: lang, Device: *in.Device, LobbyURL: lobby,
+		RealityMinutes: minutes, HistoryURL: MemberHistoryPath, LimitsURL: MemberLimitsPath})
 	if err != nil {
 		// Nothing to play: the money goes back and the slot frees.
 		_, _ = s.wallet.TransferOut(ctx, p.SiteID, p.MemberID, p.Currency, w)

@@ -81,6 +81,9 @@ func (s *Service) WithMoney(w Wallet, pub Publisher, limit Limiter, log *slog.Lo
 // RealityGate keeps members' reality checks (limits.Service).
 type RealityGate interface {
 	CheckReality(ctx context.Context, siteID, memberID int64, currency string, exp int) error
+	// RealityMinutes is the member's interval in force (0: none), handed to
+	// a provider whose game client keeps the check on its own rounds.
+	RealityMinutes(ctx context.Context, siteID, memberID int64) (int, error)
 }
 
 // WithReality sets who keeps the members' reality checks.

@@ -145,6 +145,19 @@ func (s *Service) Reality(ctx context.Context, p auth.Principal) (RealityCheck, 
 	return s.realityView(ctx, p.MemberID, r, p.Currency, exp, s.now())
 }
 
+// RealityMinutes is memberID's interval in force, in minutes (0: none): a
+// launch hands it to a provider whose game client keeps the check.
+func (s *Service) RealityMinutes(ctx context.Context, siteID, memberID int64) (int, error) {
+	r, err := s.store.reality(ctx, memberID)
+	if err != nil {
+		return 0, err
+	}
+	if r.SiteDefault, err = s.cur.RealityCheckMinutes(ctx, siteID); err != nil {
+		return 0, err
+	}
+	return r.interval(), nil
+}
+
 // RealityInput is /member/limits/reality/set: minutes null follows the
 // site's default.
 type RealityInput struct {

@@ -29,7 +29,8 @@ type DemoLaunch struct {
 	SiteID   int64
 	GameCode string
 	Currency string
-	Exponent int // minor-unit exponent of Currency
+	Exponent int    // minor-unit exponent of Currency
+	Lang     string // the page's language (a site language code, e.g. zh_CN)
 }
 
 // DemoLauncher is a provider that opens play-money sessions.
@@ -113,6 +114,13 @@ type Launch struct {
 	Lang     string
 	Device   int    // spec device ids: desktop 0, mobile 1, app 2
 	LobbyURL string // where the game's close button returns
+	// RealityMinutes is the member's reality-check interval in force (0:
+	// none): a provider's game client stops rounds when it has elapsed
+	// until the member acknowledges, as our own pages do.
+	RealityMinutes int
+	// HistoryURL and LimitsURL are the member's account history and limits
+	// pages, which the reality check links to.
+	HistoryURL, LimitsURL string
 }
 
 // WalletRecord is one balance a provider holds for a member (the audit

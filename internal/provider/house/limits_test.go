@@ -249,3 +249,27 @@ func TestRealityIntervalChoices(t *testing.T) {
 		}
 	})
 }
+
+// TestRealityMinutesHandedToProviders: the interval a launch hands to a
+// remote provider is the member's choice, else the site's default.
+func TestRealityMinutesHandedToProviders(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		_, svc, p := guarded(t, d)
+		ctx := context.Background()
+		want := func(step string, n int) {
+			t.Helper()
+			if got, err := svc.RealityMinutes(ctx, p.SiteID, p.MemberID); err != nil || got != n {
+				t.Fatalf("%s: %d %v, want %d", step, got, err, n)
+			}
+		}
+		want("nothing chosen", 60)
+		if _, err := svc.SetReality(ctx, p, limits.RealityInput{Minutes: json.RawMessage(`15`)}); err != nil {
+			t.Fatal(err)
+		}
+		want("15 chosen", 15)
+		if _, err := svc.SetReality(ctx, p, limits.RealityInput{Minutes: json.RawMessage(`null`)}); err != nil {
+			t.Fatal(err)
+		}
+		want("back to the default", 60)
+	})
+}

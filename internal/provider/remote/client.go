@@ -156,7 +156,8 @@ func (c *Client) LaunchURL(ctx context.Context, l provider.Launch) (string, erro
 		URL string `json:"url"`
 	}
 	err := c.call(ctx, "launch", launchReq{Username: Username(l.Player), GameCode: l.GameCode, Currency: l.Player.Currency,
-		Exponent: l.Player.Exponent, Lang: l.Lang, LobbyURL: l.LobbyURL}, &out)
+		Exponent: l.Player.Exponent, Lang: l.Lang, LobbyURL: l.LobbyURL, RealityMinutes: l.RealityMinutes, HistoryURL: l.HistoryURL,
+		LimitsURL: l.LimitsURL}, &out)
 	return out.URL, err
 }
 
@@ -165,7 +166,8 @@ func (c *Client) StartDemo(ctx context.Context, l provider.DemoLaunch) (string, 
 	var out struct {
 		URL string `json:"url"`
 	}
-	err := c.call(ctx, "launch", launchReq{GameCode: l.GameCode, Currency: l.Currency, Exponent: l.Exponent, Demo: true}, &out)
+	err := c.call(ctx, "launch", launchReq{GameCode: l.GameCode, Currency: l.Currency, Exponent: l.Exponent, Lang: l.Lang, Demo: true},
+		&out)
 	return out.URL, err
 }
 

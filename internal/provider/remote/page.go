@@ -9,7 +9,9 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
+	"time"
 
 	"gamehall/internal/db"
 	"gamehall/internal/engine/baccarat"
@@ -25,15 +27,27 @@ import (
 //go:embed page
 var pageFiles embed.FS
 
+// Langs are the languages the page speaks (the platform's language codes).
+var Langs = []string{"zh_TW", "zh_CN", "en_US", "vi_VN", "ko_KR", "ja_JP", "th_TH", "hi_IN", "my_MM", "ta_IN", "bn_BD"}
+
 // PagePath is the game page of a session token; lobby is where its close
-// button returns (a path of the platform).
-func PagePath(token, lobby string) string {
+// button returns (a path of the platform), lang the page's language (one of
+// Langs; otherwise the page follows the browser).
+func PagePath(token, lobby, lang string) string {
 	q := url.Values{"session": {token}}
 	if lobby != "" {
 		q.Set("lobby", lobby)
 	}
-	return "/rgs/play/?" + q.Encode()
+	u := "/rgs/play/?" + q.Encode()
+	if slices.Contains(Langs, lang) {
+		// Last, so the URL starts as it did before pages had a language.
+		u += "&lang=" + lang
+	}
+	return u
 }
+
+// historyLimit is how many rounds the page's history panel shows.
+const historyLimit = 20
 
 func (s *Server) pageRoutes(mux *http.ServeMux) {
 	file := func(name, ctype string) http.HandlerFunc {
@@ -50,10 +64,13 @@ func (s *Server) pageRoutes(mux *http.ServeMux) {
 	}
 	mux.HandleFunc("GET /rgs/play/{$}", file("index.html", "text/html; charset=utf-8"))
 	mux.HandleFunc("GET /rgs/play/game.js", file("game.js", "text/javascript; charset=utf-8"))
+	mux.HandleFunc("GET /rgs/play/i18n.js", file("i18n.js", "text/javascript; charset=utf-8"))
 	mux.HandleFunc("POST /rgs/api/session", s.playAPI(s.sessionInfo))
 	// spin is the slot page's older name of play.
 	mux.HandleFunc("POST /rgs/api/spin", s.playAPI(s.play))
 	mux.HandleFunc("POST /rgs/api/play", s.playAPI(s.play))
+	mux.HandleFunc("POST /rgs/api/history", s.playAPI(s.history))
+	mux.HandleFunc("POST /rgs/api/reality/ack", s.playAPI(s.ackReality))
 }
 
 // playReq is a round's request: line_bet for a slot, picks and stake for
@@ -87,7 +104,7 @@ func (s *Server) playAPI(fn func(ctx context.Context, in playReq) (any, error)) 
 		var ae *apiError
 		switch {
 		case errors.As(err, &ae):
-			writeJSON(w, http.StatusOK, envelope{Code: ae.code, Message: ae.msg})
+			writeJSON(w, http.StatusOK, envelope{Code: ae.code, Message: ae.msg, Data: ae.data})
 		case err != nil:
 			s.opts.Log.WarnContext(r.Context(), "remote play", "err", err)
 			writeJSON(w, http.StatusInternalServerError, envelope{Code: codeError, Message: "internal error"})
@@ -139,7 +156,16 @@ func (s *Server) sessionInfo(ctx context.Context, in playReq) (any, error) {
 		return nil, err
 	}
 	out := map[string]any{"provider": se.Provider, "game_code": se.GameCode, "name": g.Name, "kind": g.Kind, "currency": se.Currency,
-		"exponent": se.Exponent, "balance": se.Balance, "demo": se.Demo, "stakes": lineBets(se.Exponent)}
+		"exponent": se.Exponent, "balance": se.Balance, "demo": se.Demo, "stakes": lineBets(se.Exponent),
+		"reality_minutes": se.RealityMinutes}
+	if se.realityDue(s.opts.Now()) {
+		// A page opened (or reloaded) while the check waits shows it at once.
+		v, err := s.realityView(ctx, se)
+		if err != nil {
+			return nil, err
+		}
+		out["reality"] = v
+	}
 	switch g.Kind {
 	case KindSlot:
 		pt := g.Slot.Paytable()
@@ -235,6 +261,18 @@ func (s *Server) play(ctx context.Context, in playReq) (any, error) {
 	if f.Maintenance {
 		return nil, errMaintenance
 	}
+	// A retry of a round that settled before the check fell due still
+	// answers that round: refusing it would hide an outcome already paid.
+	if se.realityDue(s.opts.Now()) {
+		if prev, err := s.store.roundByRequest(ctx, se.IDHash, in.RequestID); err == nil {
+			return roundAnswerOf(prev), nil
+		}
+		v, err := s.realityView(ctx, se)
+		if err != nil {
+			return nil, err
+		}
+		return nil, &apiError{code: codeReality, msg: "reality check due", data: v}
+	}
 	src := s.pool.Get()
 	stake, win, rd, err := draw(g, src, in)
 	s.pool.Put(src)
@@ -253,6 +291,97 @@ func (s *Server) play(ctx context.Context, in playReq) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	return roundAnswerOf(r), nil
+}
+
+func roundAnswerOf(r roundRow) map[string]any {
 	return map[string]any{"request_id": r.RequestID, "stake": r.Stake, "win": r.Win, "balance": r.BalanceAfter,
-		"outcome": json.RawMessage(r.Outcome)}, nil
+		"outcome": json.RawMessage(r.Outcome)}
+}
+
+// The reality check on real-money rounds: the platform hands the member's
+// interval over at launch, as aggregators take it; once it has run since
+// the session's start or the last acknowledgement, rounds are refused
+// (codeReality) until the member acknowledges on the page.
+
+// realityDue reports whether the session's rounds wait for an
+// acknowledgement at now.
+func (se session) realityDue(now time.Time) bool {
+	if se.Demo || se.RealityMinutes <= 0 {
+		return false
+	}
+	return !now.Before(time.UnixMicro(se.RealityFrom).Add(time.Duration(se.RealityMinutes) * time.Minute))
+}
+
+// realityCheck is what the page's reality-check dialog shows.
+type realityCheck struct {
+	Minutes        int    `json:"minutes"`         // the interval
+	ElapsedMinutes int64  `json:"elapsed_minutes"` // since the session started
+	Net            int64  `json:"net"`             // the session's wins minus its stakes, minor units
+	HistoryURL     string `json:"history_url"`
+	LimitsURL      string `json:"limits_url"`
+}
+
+func (s *Server) realityView(ctx context.Context, se session) (realityCheck, error) {
+	net, err := s.store.sessionNet(ctx, se.IDHash)
+	if err != nil {
+		return realityCheck{}, err
+	}
+	return realityCheck{Minutes: se.RealityMinutes, ElapsedMinutes: int64(s.opts.Now().Sub(time.UnixMicro(se.CreatedAt)) / time.Minute),
+		Net: net, HistoryURL: se.HistoryURL, LimitsURL: se.LimitsURL}, nil
+}
+
+// ackReality takes the member's acknowledgement: the next interval runs
+// from now, and the platform is told (its own check of the member restarts
+// too, so the next launch does not ask again). Acknowledging a check not
+// due, or one a concurrent acknowledgement took, changes nothing and
+// answers acknowledged false.
+func (s *Server) ackReality(ctx context.Context, in playReq) (any, error) {
+	se, err := s.liveSession(ctx, in.Session)
+	if err != nil {
+		return nil, err
+	}
+	if !se.realityDue(s.opts.Now()) {
+		return map[string]bool{"acknowledged": false}, nil
+	}
+	ok, err := s.store.ackReality(ctx, se.IDHash, se.RealityFrom, s.now())
+	if err != nil {
+		return nil, err
+	}
+	if ok && se.MemberID > 0 && s.opts.RealityAcked != nil {
+		// The page's acknowledgement stands whatever the platform answers:
+		// at worst its next launch asks once more.
+		if err := s.opts.RealityAcked(ctx, se.MemberID); err != nil {
+			s.opts.Log.WarnContext(ctx, "remote reality ack: platform callback", "err", err)
+		}
+	}
+	// A concurrent acknowledgement that won answers true; this one false.
+	return map[string]bool{"acknowledged": ok}, nil
+}
+
+// historyRound is a round of the page's history panel.
+type historyRound struct {
+	ID      int64  `json:"id"`
+	At      string `json:"at"` // RFC 3339, UTC
+	Stake   int64  `json:"stake"`
+	Win     int64  `json:"win"`
+	Balance int64  `json:"balance"` // after the round
+}
+
+// history answers the session's player's latest rounds of its game.
+func (s *Server) history(ctx context.Context, in playReq) (any, error) {
+	se, err := s.liveSession(ctx, in.Session)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.store.history(ctx, se, historyLimit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]historyRound, len(rows))
+	for i, r := range rows {
+		out[i] = historyRound{ID: r.ID, At: time.UnixMicro(r.CreatedAt).UTC().Format(time.RFC3339), Stake: r.Stake, Win: r.Win,
+			Balance: r.BalanceAfter}
+	}
+	return map[string]any{"rounds": out}, nil
 }

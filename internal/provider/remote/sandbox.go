@@ -39,6 +39,9 @@ type StartOptions struct {
 	SlowDelay time.Duration // how late a slow answer comes (0: DefaultSlowDelay)
 	Now       func() time.Time
 	Log       *slog.Logger
+	// RealityAcked is told of members' acknowledgements of reality checks
+	// on the game pages (Options.RealityAcked).
+	RealityAcked func(ctx context.Context, memberID int64) error
 }
 
 // Start listens on o.Addr and serves the provider until Close. The API key
@@ -53,7 +56,8 @@ func Start(d *db.DB, o StartOptions) (*Sandbox, error) {
 		return nil, fmt.Errorf("remote provider listen: %w", err)
 	}
 	catalog := Catalog()
-	srv := NewServer(d, Options{Providers: catalog, Key: key, SlowDelay: o.SlowDelay, Now: o.Now, Log: o.Log})
+	srv := NewServer(d, Options{Providers: catalog, Key: key, SlowDelay: o.SlowDelay, Now: o.Now, Log: o.Log,
+		RealityAcked: o.RealityAcked})
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 5 * time.Second, IdleTimeout: time.Minute}
 	go func() {
 		if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) && o.Log != nil {

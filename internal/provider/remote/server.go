@@ -36,6 +36,7 @@ const (
 	codeNotFound    = 404
 	codeShort       = 402 // a stake above the balance
 	codeMaintenance = 203
+	codeReality     = 460 // a round waits for the reality check's acknowledgement
 	codeError       = 500
 )
 
@@ -55,6 +56,9 @@ type Options struct {
 	SlowDelay time.Duration    // 0: DefaultSlowDelay
 	Now       func() time.Time // nil: time.Now
 	Log       *slog.Logger
+	// RealityAcked tells the platform that a member acknowledged a reality
+	// check on a game page (an operator callback); nil: nobody is told.
+	RealityAcked func(ctx context.Context, memberID int64) error
 }
 
 // Server is the sandbox provider's HTTP service.
@@ -353,6 +357,21 @@ type launchReq struct {
 	Lang     string `json:"lang"`
 	LobbyURL string `json:"lobby_url"`
 	Demo     bool   `json:"demo"`
+	// The member's reality check, kept by the game page on real-money
+	// rounds: the interval in minutes (0: none) and the pages it links to.
+	RealityMinutes int    `json:"reality_minutes"`
+	HistoryURL     string `json:"history_url"`
+	LimitsURL      string `json:"limits_url"`
+}
+
+// maxRealityMinutes bounds a reality-check interval (a day, as the
+// platform's site setting).
+const maxRealityMinutes = 24 * 60
+
+// sitePath reports whether u is empty or a path of the platform's site
+// (never another origin).
+func sitePath(u string) bool {
+	return u == "" || (len(u) <= 300 && u[0] == '/' && (len(u) == 1 || (u[1] != '/' && u[1] != '\\')))
 }
 
 func (s *Server) launch(ctx context.Context, p ProviderGames, body []byte, f Faults) (any, error) {
@@ -366,10 +385,19 @@ func (s *Server) launch(ctx context.Context, p ProviderGames, body []byte, f Fau
 	if in.Currency == "" || len(in.Currency) > 8 || in.Exponent < 0 || in.Exponent > 4 || (!in.Demo && !validUsername(in.Username)) {
 		return nil, fail(codeBadRequest, "currency, exponent and (for real money) username are required")
 	}
+	if in.RealityMinutes < 0 || in.RealityMinutes > maxRealityMinutes || !sitePath(in.HistoryURL) || !sitePath(in.LimitsURL) ||
+		!sitePath(in.LobbyURL) {
+		return nil, fail(codeBadRequest, "reality_minutes (0 to 1440) and site paths for lobby_url, history_url and limits_url")
+	}
 	if f.Maintenance {
 		return nil, errMaintenance
 	}
-	se := session{Provider: p.Code, GameCode: in.GameCode, Currency: in.Currency, Exponent: in.Exponent, Demo: in.Demo}
+	se := session{Provider: p.Code, GameCode: in.GameCode, Currency: in.Currency, Exponent: in.Exponent, Demo: in.Demo,
+		HistoryURL: in.HistoryURL, LimitsURL: in.LimitsURL}
+	if !in.Demo {
+		// Play money has nothing to check.
+		se.RealityMinutes = in.RealityMinutes
+	}
 	if in.Demo {
 		se.Balance = house.DemoBalance(in.Currency, in.Exponent)
 	} else {
@@ -390,7 +418,7 @@ func (s *Server) launch(ctx context.Context, p ProviderGames, body []byte, f Fau
 	if err := s.store.createSession(ctx, se, now.UnixMicro(), now.Add(SessionTTL).UnixMicro()); err != nil {
 		return nil, err
 	}
-	return map[string]string{"url": PagePath(token, in.LobbyURL)}, nil
+	return map[string]string{"url": PagePath(token, in.LobbyURL, in.Lang)}, nil
 }
 
 func (s *Server) leave(ctx context.Context, p ProviderGames, body []byte, f Faults) (any, error) {

@@ -135,13 +135,19 @@ type session struct {
 	Exponent int
 	Demo     bool
 	Balance  int64 // demo sessions only
+	// The reality check handed over at launch: the interval (0: none), the
+	// start of the running one, and the pages its dialog links to.
+	RealityMinutes        int
+	RealityFrom           int64
+	HistoryURL, LimitsURL string
+	CreatedAt             int64
 }
 
 func (s *store) createSession(ctx context.Context, se session, now, expires int64) error {
 	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO remote_sessions (id_hash, provider, username, game_code, currency, exponent,
-		demo, balance, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, se.IDHash, se.Provider, se.Username,
-		se.GameCode,
-		se.Currency, se.Exponent, se.Demo, se.Balance, now, expires)
+		demo, balance, created_at, expires_at, reality_minutes, reality_from, history_url, limits_url)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $9, $12, $13)`, se.IDHash, se.Provider, se.Username, se.GameCode,
+		se.Currency, se.Exponent, se.Demo, se.Balance, now, expires, se.RealityMinutes, se.HistoryURL, se.LimitsURL)
 	if err != nil {
 		return fmt.Errorf("remote session: %w", db.MapError(err))
 	}
@@ -153,10 +159,12 @@ func (s *store) createSession(ctx context.Context, se session, now, expires int6
 func (s *store) liveSession(ctx context.Context, idHash string, now int64) (session, error) {
 	var se session
 	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT s.id_hash, s.provider, s.username, COALESCE(p.member_id, 0), s.game_code,
-		s.currency, s.exponent, s.demo, CASE WHEN s.demo THEN s.balance ELSE COALESCE(p.balance, 0) END
+		s.currency, s.exponent, s.demo, CASE WHEN s.demo THEN s.balance ELSE COALESCE(p.balance, 0) END, s.reality_minutes,
+		s.reality_from, s.history_url, s.limits_url, s.created_at
 		FROM remote_sessions s LEFT JOIN remote_players p ON p.provider = s.provider AND p.username = s.username
 		WHERE s.id_hash = $1 AND s.closed_at = 0 AND s.expires_at > $2`, idHash, now).Scan(&se.IDHash, &se.Provider, &se.Username,
-		&se.MemberID, &se.GameCode, &se.Currency, &se.Exponent, &se.Demo, &se.Balance)
+		&se.MemberID, &se.GameCode, &se.Currency, &se.Exponent, &se.Demo, &se.Balance, &se.RealityMinutes, &se.RealityFrom,
+		&se.HistoryURL, &se.LimitsURL, &se.CreatedAt)
 	if err != nil {
 		return session{}, fmt.Errorf("remote session: %w", db.MapError(err))
 	}
@@ -170,6 +178,56 @@ func (s *store) closeSessions(ctx context.Context, code, username string, now in
 		return fmt.Errorf("remote leave: %w", db.MapError(err))
 	}
 	return nil
+}
+
+// ackReality restarts the session's reality interval at now, once: only
+// the acknowledgement that finds the interval it saw (from) moves it.
+func (s *store) ackReality(ctx context.Context, idHash string, from, now int64) (bool, error) {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE remote_sessions SET reality_from = $3 WHERE id_hash = $1 AND reality_from = $2`,
+		idHash, from, now)
+	if err != nil {
+		return false, fmt.Errorf("remote reality ack: %w", db.MapError(err))
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("remote reality ack: %w", db.MapError(err))
+	}
+	return n == 1, nil
+}
+
+// sessionNet is what the session's rounds won minus what they staked.
+func (s *store) sessionNet(ctx context.Context, idHash string) (int64, error) {
+	var net int64
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT COALESCE(SUM(win), 0) - COALESCE(SUM(stake), 0) FROM remote_rounds
+		WHERE session_hash = $1`, idHash).Scan(&net)
+	if err != nil {
+		return 0, fmt.Errorf("remote session net: %w", db.MapError(err))
+	}
+	return net, nil
+}
+
+// historyRow is a round as the page's history panel shows it.
+type historyRow struct {
+	ID           int64
+	Stake, Win   int64
+	BalanceAfter int64
+	CreatedAt    int64
+}
+
+// history is the session's player's latest rounds of its game, newest
+// first: a real-money player's rounds in every session of theirs, a demo
+// session's own rounds (demo players have no name to tell them apart).
+func (s *store) history(ctx context.Context, se session, limit int) ([]historyRow, error) {
+	scan := func(r *sql.Rows, x *historyRow) error {
+		return r.Scan(&x.ID, &x.Stake, &x.Win, &x.BalanceAfter, &x.CreatedAt)
+	}
+	if se.Demo || se.Username == "" {
+		return db.Query(ctx, s.db.Q(ctx), `SELECT id, stake, win, balance_after, created_at FROM remote_rounds
+			WHERE session_hash = $1 ORDER BY id DESC LIMIT $2`, scan, se.IDHash, limit)
+	}
+	return db.Query(ctx, s.db.Q(ctx), `SELECT id, stake, win, balance_after, created_at FROM remote_rounds
+		WHERE provider = $1 AND username = $2 AND game_code = $3 ORDER BY id DESC LIMIT $4`, scan, se.Provider, se.Username,
+		se.GameCode, limit)
 }
 
 // roundRow is a settled round.
