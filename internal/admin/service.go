@@ -104,6 +104,8 @@ type Deps struct {
 	Bulletins MemberBulletins
 	// Bonuses are promotion bonus rules and members' bonuses.
 	Bonuses Bonuses
+	// CashBack is the daily cash-back rules and payouts.
+	CashBack CashBack
 	// Lobby is the marquee and the visitors' promotion bulletins.
 	Lobby Lobby
 	// Invalidate drop this node's answer caches after a write that changes

@@ -170,9 +170,10 @@ func (a *App) build() error {
 	catalogue := a.buildGames(w, sites, members, l, protect, remotes...)
 	closer.svc = catalogue.svc
 	bonuses := a.buildBonus(w, sites, members, catalogue, l)
+	cashBack := a.buildCashBack(w, sites, members, catalogue, l, protect)
 	money := a.buildMoney(w, sites, members, catalogue, l, protect, bonuses)
 	engage := a.buildEngage(w, sites, members, money, l, protect.exclusion)
-	a.buildOperator(w, sites, members, money, catalogue, sandbox, engage, bonuses)
+	a.buildOperator(w, sites, members, money, catalogue, sandbox, engage, bonuses, cashBack)
 	known, err := sites.svc.KnownLanguages(context.Background())
 	if err != nil {
 		return err

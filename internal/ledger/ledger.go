@@ -79,12 +79,13 @@ const (
 	Adjustment       Kind = "adjustment"
 	JackpotFeed      Kind = "jackpot_feed"
 	JackpotWin       Kind = "jackpot_win"
+	CashBack         Kind = "cashback" // promotions -> main: a day's cash back
 )
 
 func (k Kind) known() bool {
 	switch k {
 	case Deposit, Withdrawal, WithdrawalHold, WithdrawalReturn, TransferIn, TransferOut, TransferReturn, Bet, Win, Bonus, BonusForfeit,
-		Adjustment, JackpotFeed, JackpotWin:
+		Adjustment, JackpotFeed, JackpotWin, CashBack:
 		return true
 	}
 	return false
