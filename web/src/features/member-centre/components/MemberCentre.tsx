@@ -11,12 +11,13 @@ import { openPage } from '@/lib/windows';
 import { setPendingTarget, useSession } from '@/lib/session';
 import { openModal } from '@/lib/modals';
 import { useEnvConfig } from '@/site';
-import { MENU, resolvePage } from '../menu';
+import { CASH_BACK_PAGE, MENU, resolvePage } from '../menu';
 import { BankAccountsSection, DepositPage, DWRecordPage, MyWalletPage, TransactionPage, WithdrawalPage } from '@/features/wallet/pages';
 import { AnnouncementPage } from '@/features/bulletins';
 import { LetterPage } from '@/features/letters';
 import { LimitsPage } from '@/features/limits/components/LimitsPage';
 import { BonusPage } from '@/features/bonus';
+import { CashBackPage } from '@/features/cashback';
 import { BindAccountPage } from './BindAccountPage';
 import { InfoPage } from './InfoPage';
 import './member-centre.css';
@@ -30,6 +31,7 @@ const WALLET_PAGES: Record<string, ReactNode> = {
   DWRecord: <DWRecordPage />,
   Limits: <LimitsPage />,
   Bonus: <BonusPage />,
+  CashBack: <CashBackPage />,
 };
 
 /** The member centre (/user, /user/:page, /user?page=Deposit) with the menu of spec section 2. */
@@ -93,17 +95,19 @@ export function MemberCentre() {
           {MENU.map((g) => (
             <div key={g.key} className="uc-menu__group">
               <p className="uc-menu__title">{t(g.key)}</p>
-              {g.pages.map((p) => (
-                <NavLink
-                  key={p}
-                  to={`/user/${p}`}
-                  className={() => `uc-menu__item${p === page ? ' is-active' : ''}`}
-                  aria-current={p === page ? 'page' : undefined}
-                  data-testid={`uc-menu-${p}`}
-                >
-                  {t(`uc_${p}`)}
-                </NavLink>
-              ))}
+              {g.pages
+                .filter((p) => p !== CASH_BACK_PAGE || layout.data?.cash_back_status === 1)
+                .map((p) => (
+                  <NavLink
+                    key={p}
+                    to={`/user/${p}`}
+                    className={() => `uc-menu__item${p === page ? ' is-active' : ''}`}
+                    aria-current={p === page ? 'page' : undefined}
+                    data-testid={`uc-menu-${p}`}
+                  >
+                    {t(`uc_${p}`)}
+                  </NavLink>
+                ))}
             </div>
           ))}
         </nav>
