@@ -134,8 +134,8 @@ func (s *Service) parseDay(v string) (time.Time, error) {
 	return d, nil
 }
 
-// Yesterday is the last closed day of the zone.
-func (s *Service) Yesterday() string {
+// yesterday is the last closed day of the zone.
+func (s *Service) yesterday() string {
 	return s.Now().In(s.Zone).AddDate(0, 0, -1).Format(dayLayout)
 }
 
@@ -283,9 +283,9 @@ type Report struct {
 	Amount   money.Amount `json:"amount"`
 }
 
-// RunAll pays the day for every active rule of every site (the background
+// runAll pays the day for every active rule of every site (the background
 // job, with yesterday).
-func (s *Service) RunAll(ctx context.Context, day string) error {
+func (s *Service) runAll(ctx context.Context, day string) error {
 	rules, err := s.store.activeRules(ctx, 0)
 	if err != nil {
 		return err
@@ -299,7 +299,7 @@ func (s *Service) RunAll(ctx context.Context, day string) error {
 }
 
 // RunYesterday pays the last closed day.
-func (s *Service) RunYesterday(ctx context.Context) error { return s.RunAll(ctx, s.Yesterday()) }
+func (s *Service) RunYesterday(ctx context.Context) error { return s.runAll(ctx, s.yesterday()) }
 
 // RunDay pays the day under the site's active rules (the operator): a day
 // that is over, or today so far (a member paid today is not paid again for
