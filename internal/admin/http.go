@@ -111,6 +111,7 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 	h.engageRoutes(route)
 	h.bonusRoutes(route)
 	h.referralRoutes(route)
+	h.cashBackRoutes(route)
 	route("GET", "/admin/audit", h.ledgerAudit)
 	route("GET", "/admin/audit-log", h.auditLog)
 	for _, path := range order {

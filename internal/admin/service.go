@@ -107,6 +107,8 @@ type Deps struct {
 	// Referrals are recommend plans, members' invitees and awards (nil:
 	// not wired).
 	Referrals Referrals
+	// CashBack is the daily cash-back rules and payouts.
+	CashBack CashBack
 	// Lobby is the marquee and the visitors' promotion bulletins.
 	Lobby Lobby
 	// Invalidate drop this node's answer caches after a write that changes

@@ -173,10 +173,11 @@ func (a *App) build() error {
 	closer.svc = catalogue.svc
 	bonuses := a.buildBonus(w, sites, members, catalogue, l)
 	refer := a.buildReferral(w, sites, members, l, protect.exclusion)
+	cashBack := a.buildCashBack(w, sites, members, catalogue, l, protect)
 	money := a.buildMoney(w, sites, members, catalogue, l, protect, depositHooks{bonus: bonuses, referral: refer.svc})
 	refer.wallet.svc = money.wallet
 	engage := a.buildEngage(w, sites, members, money, l, protect.exclusion)
-	a.buildOperator(w, sites, members, money, catalogue, sandbox, engage, bonuses, refer.svc)
+	a.buildOperator(w, sites, members, money, catalogue, sandbox, engage, bonuses, refer.svc, cashBack)
 	known, err := sites.svc.KnownLanguages(context.Background())
 	if err != nil {
 		return err

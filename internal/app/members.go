@@ -26,6 +26,8 @@ type members struct {
 	hub     *realtime.Hub
 	// wallet reaches the wallet, built after the members it depends on.
 	wallet *memberWallet
+	// cashBack reaches the cash back, built after the members.
+	cashBack *memberCashBack
 }
 
 // siteCodes adapts the site service to what members need.
@@ -56,7 +58,8 @@ func (h hubSessions) Recheck(ctx context.Context, sessionID int64) (time.Time, b
 func (a *App) buildMembers(w *wiring, s *sites) (*members, error) {
 	caps := captcha.New(a.DB, w.limits, time.Now, a.cfg.Dev)
 	outbox := sms.NewOutbox(a.DB, time.Now)
-	m := &members{outbox: outbox, codes: sms.NewService(a.DB, outbox, w.limits, time.Now), wallet: &memberWallet{}}
+	m := &members{outbox: outbox, codes: sms.NewService(a.DB, outbox, w.limits, time.Now), wallet: &memberWallet{},
+		cashBack: &memberCashBack{}}
 	// The hub checks sessions with the member service, which publishes
 	// through the hub: the service is created first and reached through m.
 	hub, err := realtime.New(a.log, hubSessions{m}, realtime.Options{RedisAddress: a.cfg.RedisURL})
@@ -70,6 +73,7 @@ func (a *App) buildMembers(w *wiring, s *sites) (*members, error) {
 	m.handler = member.NewHandler(w.apis, m.svc, member.HandlerDeps{
 		Country:        s.country,
 		Wallet:         m.wallet,
+		CashBack:       m.cashBack,
 		HandoffKey:     a.cfg.HandoffKey,
 		DefaultLang:    func(siteID int64) string { return s.svc.DefaultLanguage(context.Background(), siteID) },
 		DefaultSite:    a.cfg.SiteID,

@@ -80,12 +80,13 @@ const (
 	JackpotFeed      Kind = "jackpot_feed"
 	JackpotWin       Kind = "jackpot_win"
 	Referral         Kind = "referral" // a recommender's award for a member they brought
+	CashBack         Kind = "cashback" // promotions -> main: a day's cash back
 )
 
 func (k Kind) known() bool {
 	switch k {
 	case Deposit, Withdrawal, WithdrawalHold, WithdrawalReturn, TransferIn, TransferOut, TransferReturn, Bet, Win, Bonus, BonusForfeit,
-		Adjustment, JackpotFeed, JackpotWin, Referral:
+		Adjustment, JackpotFeed, JackpotWin, Referral, CashBack:
 		return true
 	}
 	return false

@@ -198,3 +198,55 @@ func (l *Ledger) Debits(ctx context.Context, memberID int64, currency string, ki
 	}
 	return out, nil
 }
+
+// Flow is one posting of a member's account: when, the signed amount (a
+// debit negative), the transaction's kind and reference.
+type Flow struct {
+	At        int64
+	Amount    int64
+	Kind      Kind
+	Reference string
+}
+
+// Flows lists the postings of the member's accounts in one currency in
+// [from, to) (unix microseconds) of transactions of kinds, oldest first:
+// the daily cash back reads a day's bets and wins with it.
+func (l *Ledger) Flows(ctx context.Context, memberID int64, currency string, from, to int64, kinds ...Kind) ([]Flow, error) {
+	if len(kinds) == 0 {
+		return nil, nil
+	}
+	args := []any{memberID, currency, from, to}
+	ph := make([]string, len(kinds))
+	for i, k := range kinds {
+		args = append(args, string(k))
+		ph[i] = fmt.Sprintf("$%d", len(args))
+	}
+	out, err := db.Query(ctx, l.db.Q(ctx), `SELECT p.created_at, p.amount, t.kind, t.reference FROM ledger_accounts a
+		JOIN ledger_postings p ON p.account_id = a.id JOIN ledger_transactions t ON t.id = p.tx_id
+		WHERE a.member_id = $1 AND a.currency = $2 AND p.created_at >= $3 AND p.created_at < $4
+		AND t.kind IN (`+strings.Join(ph, ", ")+`) ORDER BY p.created_at, p.id`,
+		func(r *sql.Rows, f *Flow) error {
+			var kind string
+			err := r.Scan(&f.At, &f.Amount, &kind, &f.Reference)
+			f.Kind = Kind(kind)
+			return err
+		}, args...)
+	if err != nil {
+		return nil, fmt.Errorf("flows: %w", err)
+	}
+	return out, nil
+}
+
+// Bettors are the members with a bet debited from one of their accounts in
+// one currency in [from, to) (unix microseconds), in id order.
+func (l *Ledger) Bettors(ctx context.Context, currency string, from, to int64) ([]int64, error) {
+	out, err := db.Query(ctx, l.db.Q(ctx), `SELECT DISTINCT a.member_id FROM ledger_postings p
+		JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_transactions t ON t.id = p.tx_id
+		WHERE a.member_id > 0 AND a.currency = $1 AND p.created_at >= $2 AND p.created_at < $3 AND p.amount < 0 AND t.kind = $4
+		ORDER BY a.member_id`,
+		func(r *sql.Rows, id *int64) error { return r.Scan(id) }, currency, from, to, string(Bet))
+	if err != nil {
+		return nil, fmt.Errorf("bettors: %w", err)
+	}
+	return out, nil
+}

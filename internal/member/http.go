@@ -15,6 +15,7 @@ type Handler struct {
 	svc         *Service
 	country     func(*http.Request) string
 	wallet      Wallet
+	cashBack    CashBack
 	handoffKey  []byte
 	defaultLang func(siteID int64) string
 	defaultSite int64
@@ -25,6 +26,7 @@ type Handler struct {
 type HandlerDeps struct {
 	Country     func(*http.Request) string
 	Wallet      Wallet
+	CashBack    CashBack
 	HandoffKey  []byte
 	DefaultLang func(siteID int64) string
 	DefaultSite int64
@@ -34,7 +36,7 @@ type HandlerDeps struct {
 
 // NewHandler returns the handler.
 func NewHandler(a *api.API, svc *Service, d HandlerDeps) *Handler {
-	return &Handler{api: a, svc: svc, country: d.Country, wallet: d.Wallet,
+	return &Handler{api: a, svc: svc, country: d.Country, wallet: d.Wallet, cashBack: d.CashBack,
 		handoffKey: d.HandoffKey, defaultLang: d.DefaultLang, defaultSite: d.DefaultSite, trusted: d.TrustedProxies}
 }
 
@@ -304,7 +306,7 @@ func (h *Handler) layout(r *http.Request) (any, error) {
 		return nil, err
 	}
 	p, _ := auth.From(r.Context())
-	return h.svc.Layout(r.Context(), p, h.wallet)
+	return h.svc.Layout(r.Context(), p, h.wallet, h.cashBack)
 }
 
 // editPassword answers the new session's token in the authorization header

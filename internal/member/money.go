@@ -74,3 +74,13 @@ func (s *Service) Accounts(ctx context.Context, memberID int64) ([]auth.Principa
 	}
 	return s.store.SamePerson(ctx, m)
 }
+
+// SiteOf is the site a member belongs to (the daily cash back pays each
+// member under their site's rule).
+func (s *Service) SiteOf(ctx context.Context, memberID int64) (int64, error) {
+	m, err := s.store.ByID(ctx, memberID)
+	if err != nil {
+		return 0, err
+	}
+	return m.SiteID, nil
+}

@@ -21,6 +21,12 @@ type Wallet interface {
 	LayoutState(ctx context.Context, siteID, memberID int64, currency string) (WalletState, error)
 }
 
+// CashBack tells whether the site pays a daily cash back in a currency
+// (cashback.Service).
+type CashBack interface {
+	Active(ctx context.Context, siteID int64, currency string) (bool, error)
+}
+
 // WalletState is what the layout shows of the member's money.
 type WalletState struct {
 	Cash         money.Amount
@@ -92,7 +98,8 @@ type Layout struct {
 }
 
 // Layout is /member/profile/common/layout.
-func (s *Service) Layout(ctx context.Context, p auth.Principal, wallet Wallet) (map[string]Layout, error) {
+// cashBack nil: the site pays none.
+func (s *Service) Layout(ctx context.Context, p auth.Principal, wallet Wallet, cashBack CashBack) (map[string]Layout, error) {
 	m, err := s.store.ByID(ctx, p.MemberID)
 	if err != nil {
 		return nil, err
@@ -101,10 +108,16 @@ func (s *Service) Layout(ctx context.Context, p auth.Principal, wallet Wallet) (
 	if err != nil {
 		return nil, err
 	}
+	cb := false
+	if cashBack != nil {
+		if cb, err = cashBack.Active(ctx, m.SiteID, m.Currency); err != nil {
+			return nil, err
+		}
+	}
 	return map[string]Layout{"member_common_layout": {ID: m.ID, MemberAccount: m.Account, MemberCurrency: m.Currency,
 		MemberCash: w.Cash, MemberType: m.MemberType, AgentType: m.AgentType, AgentLevel: m.AgentLevel, IsAgent: api.Flag(m.IsAgent),
 		AgentActive: api.Flag(m.AgentActive), WalletStatus: w.WalletStatus, FirstLoginToChangePassword: api.Flag(m.FirstLoginChange),
-		NeedBankAccountDepositVerified: api.Flag(w.NeedBank), IsPlaying: api.Flag(w.IsPlaying)}}, nil
+		NeedBankAccountDepositVerified: api.Flag(w.NeedBank), IsPlaying: api.Flag(w.IsPlaying), CashBackStatus: api.Flag(cb)}}, nil
 }
 
 // EditPasswordInput is /member/profile/edit_password.

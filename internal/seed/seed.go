@@ -151,6 +151,7 @@ func Demo(ctx context.Context, d *db.DB, now time.Time) ([]string, error) {
 		s.notices()
 		s.games()
 		s.members()
+		s.cashBack()
 		media = s.media
 		return s.err
 	})

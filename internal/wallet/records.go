@@ -263,4 +263,4 @@ func movement(mv ledger.Movement, exp int) Movement {
 var MovementKinds = []string{string(ledger.Deposit), string(ledger.Withdrawal), string(ledger.WithdrawalHold),
 	string(ledger.WithdrawalReturn), string(ledger.TransferIn), string(ledger.TransferOut), string(ledger.Bet),
 	string(ledger.Win), string(ledger.Bonus), string(ledger.BonusForfeit), string(ledger.Adjustment), string(ledger.JackpotWin),
-	string(ledger.Referral)}
+	string(ledger.Referral), string(ledger.CashBack)}

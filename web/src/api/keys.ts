@@ -48,6 +48,9 @@ export const keys = {
     /** promotion bonuses: under the wallet prefix, so a `cash` event refreshes their progress */
     bonuses: (memberId: string | null, lang: string) => ['member', 'wallet', 'bonuses', memberId, lang] as const,
     bonusOffers: (memberId: string | null, pageId: number, lang: string) => ['member', 'wallet', 'bonus-offers', memberId, pageId, lang] as const,
+    /** daily cash back: under the wallet prefix, so a `cash` event (a payout) refreshes it */
+    cashBackRule: (memberId: string | null) => ['member', 'wallet', 'cashback-rule', memberId] as const,
+    cashBackPayouts: (memberId: string | null, page: number) => ['member', 'wallet', 'cashback-payouts', memberId, page] as const,
   },
   /** the recommend feature (issue 13); its awards sit under the wallet prefix, so a `cash` event shows a new one */
   referral: {

@@ -11,14 +11,16 @@ export const MENU: readonly MenuGroup[] = [
   { key: /* i18n */ 'account_info', pages: ['Info', 'BindAccount'] },
   { key: /* i18n */ 'my_wallet', pages: ['MyWallet'] },
   { key: /* i18n */ 'info_center', pages: ['Announcement', 'Letter'] },
-  { key: /* i18n */ 'fund_management', pages: ['Deposit', 'Withdrawal', 'Bonus', 'Limits'] },
+  { key: /* i18n */ 'fund_management', pages: ['Deposit', 'Withdrawal', 'Bonus', 'CashBack', 'Limits'] },
   { key: /* i18n */ 'transaction_record', pages: ['Transaction', 'DWRecord'] },
   { key: /* i18n */ 'recommend_award', pages: ['RecommendProject', 'RecommendRecord', 'RecommendMemberSearch'] },
 ];
 
-export const BUILT_PAGES = ['Info', 'BindAccount', 'MyWallet', 'Announcement', 'Letter', 'Deposit', 'Withdrawal', 'Bonus', 'Limits', 'Transaction', 'DWRecord', 'RecommendProject', 'RecommendRecord', 'RecommendMemberSearch'] as const;
 export const ALL_PAGES: readonly string[] = MENU.flatMap((g) => g.pages);
 export const DEFAULT_PAGE = 'Info';
+
+/** Pages the menu lists only when the member layout turns them on (cash_back_status). */
+export const CASH_BACK_PAGE = 'CashBack';
 
 /** Page title keys: uc_{page}. */
 export const PAGE_KEYS = [
@@ -30,6 +32,7 @@ export const PAGE_KEYS = [
   /* i18n */ 'uc_Deposit',
   /* i18n */ 'uc_Withdrawal',
   /* i18n */ 'uc_Bonus',
+  /* i18n */ 'uc_CashBack',
   /* i18n */ 'uc_Limits',
   /* i18n */ 'uc_Transaction',
   /* i18n */ 'uc_DWRecord',

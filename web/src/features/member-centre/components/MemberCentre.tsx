@@ -11,13 +11,14 @@ import { openPage } from '@/lib/windows';
 import { setPendingTarget, useSession } from '@/lib/session';
 import { openModal } from '@/lib/modals';
 import { useEnvConfig } from '@/site';
-import { MENU, resolvePage } from '../menu';
+import { CASH_BACK_PAGE, MENU, resolvePage } from '../menu';
 import { BankAccountsSection, DepositPage, DWRecordPage, MyWalletPage, TransactionPage, WithdrawalPage } from '@/features/wallet/pages';
 import { AnnouncementPage } from '@/features/bulletins';
 import { LetterPage } from '@/features/letters';
 import { LimitsPage } from '@/features/limits/components/LimitsPage';
 import { BonusPage } from '@/features/bonus';
 import { RecommendMemberSearch, RecommendProject, RecommendRecord, useRecommendFeature } from '@/features/referral';
+import { CashBackPage } from '@/features/cashback';
 import { BindAccountPage } from './BindAccountPage';
 import { InfoPage } from './InfoPage';
 import './member-centre.css';
@@ -31,6 +32,7 @@ const WALLET_PAGES: Record<string, ReactNode> = {
   DWRecord: <DWRecordPage />,
   Limits: <LimitsPage />,
   Bonus: <BonusPage />,
+  CashBack: <CashBackPage />,
 };
 
 /** The recommend pages (issue 13); their menu group hides while the feature is closed for the member. */
@@ -103,17 +105,19 @@ export function MemberCentre() {
           {menu.map((g) => (
             <div key={g.key} className="uc-menu__group">
               <p className="uc-menu__title">{t(g.key)}</p>
-              {g.pages.map((p) => (
-                <NavLink
-                  key={p}
-                  to={`/user/${p}`}
-                  className={() => `uc-menu__item${p === page ? ' is-active' : ''}`}
-                  aria-current={p === page ? 'page' : undefined}
-                  data-testid={`uc-menu-${p}`}
-                >
-                  {t(`uc_${p}`)}
-                </NavLink>
-              ))}
+              {g.pages
+                .filter((p) => p !== CASH_BACK_PAGE || layout.data?.cash_back_status === 1)
+                .map((p) => (
+                  <NavLink
+                    key={p}
+                    to={`/user/${p}`}
+                    className={() => `uc-menu__item${p === page ? ' is-active' : ''}`}
+                    aria-current={p === page ? 'page' : undefined}
+                    data-testid={`uc-menu-${p}`}
+                  >
+                    {t(`uc_${p}`)}
+                  </NavLink>
+                ))}
             </div>
           ))}
         </nav>

@@ -148,6 +148,7 @@ export const MOVEMENT_KINDS = [
   'adjustment',
   'jackpot_win',
   'referral',
+  'cashback',
 ] as const;
 
 export const myCashQuery = (memberId: string | null) =>

@@ -30,6 +30,7 @@ export const KIND_KEYS = [
   /* i18n */ 'wallet_kind_adjustment',
   /* i18n */ 'wallet_kind_jackpot_win',
   /* i18n */ 'wallet_kind_referral',
+  /* i18n */ 'wallet_kind_cashback',
 ];
 
 /** The first day the history reaches, YYYY-MM-DD in the site's zone. */

@@ -1,0 +1,1 @@
+export { CashBackPage } from './components/CashBackPage';
