@@ -11,8 +11,8 @@ import { REALITY_CHECK_CODE } from '@/features/limits/api/limits';
 import { checkIframe, demoPlay } from '../api/launch';
 import { playing, rejectLaunch, resolveOpenMode, starting, type LaunchTarget, type OpenMode } from './machine';
 import { isRecalling } from '../recall/store';
-import { startRealMoney } from './real-money';
-import { dialogStore, LOADING_WINDOW_NAME, quitGame, launchStore, resetLaunch, setIsPlay, setLeaveCall, trackGameWindow } from './store';
+import { startRealMoney, TRANSFER_DISABLED, TransferDisabled } from './real-money';
+import { dialogStore, disableTransfers, LOADING_WINDOW_NAME, quitGame, launchStore, resetLaunch, setIsPlay, setLeaveCall, trackGameWindow } from './store';
 
 export interface LaunchContext {
   device: Device;
@@ -122,7 +122,9 @@ export async function launchGame(target: LaunchTarget, ctx: LaunchContext): Prom
     if (!url) throw new Error(i18next.t('game_start_failed'));
   } catch (e) {
     resetLaunch();
-    if (isApiError(e) && e.code === 203) {
+    if (e instanceof TransferDisabled || (isApiError(e) && e.code === TRANSFER_DISABLED)) {
+      disableTransfers(target);
+    } else if (isApiError(e) && e.code === 203) {
       const d = (e.data ?? {}) as { start_at?: string; end_at?: string };
       dialogStore.set({ kind: 'maintenance', startAt: d.start_at, endAt: d.end_at, message: e.message });
     } else if (isApiError(e) && e.code === REALITY_CHECK_CODE) {
