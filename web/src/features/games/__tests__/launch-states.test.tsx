@@ -5,10 +5,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '@/lib/browser';
+import { emitRealtimeEvent } from '@/lib/realtime';
 import { login } from '@/lib/session';
 import { loginData } from '@/test/fixtures';
 import { captureBodies } from '@/test/capture';
 import { renderApp } from '@/test/render';
+import { ok } from '@/test/handlers';
 import { server } from '@/test/server';
 import { leave1 } from '../api/launch';
 import { launchStore, setLeaveCall } from '../launch/store';
@@ -133,5 +135,61 @@ describe('force-stop warning before a window', () => {
     } finally {
       open.mockRestore();
     }
+  });
+});
+
+describe('a start the player gives up', () => {
+  it('closing the loading window while play1 runs leaves the game the server then opens', async () => {
+    login(loginData);
+    const leave = captureBodies('/member/game/leave1');
+    let release!: () => void;
+    server.use(
+      http.post('/api/member/game/play1', async () => {
+        await new Promise<void>((r) => (release = r));
+        setTimeout(() => emitRealtimeEvent({ event: 'game_url', data: { game_code: 'gh_keno', gp_id: 1, game_url: '/games/gh_keno/?session=s' }, channel: 'member.1' }), 10);
+        return ok({ state: 'playing', game_code: 'gh_keno', gp_id: 1 });
+      }),
+    );
+    const win = { closed: false, close: vi.fn(), location: { replace: vi.fn(), href: '' } };
+    const open = vi.spyOn(window, 'open').mockReturnValue(win as unknown as Window);
+    try {
+      await lobby(390);
+      await screen.findByTestId('hot-games');
+      play('gh_keno');
+      expect(open).toHaveBeenCalledWith('/loading', 'redirect');
+      await waitFor(() => expect(launchStore.get().status).toBe('starting'));
+      win.closed = true;
+      // The window is watched every 500 ms.
+      await waitFor(() => expect(launchStore.get().status).toBe('idle'), { timeout: 2000 });
+      expect(leave).toHaveLength(0);
+      release();
+      await waitFor(() => expect(leave).toHaveLength(1));
+      expect(win.location.replace).not.toHaveBeenCalled();
+      expect(localStorage.getItem('isPlay')).not.toBe('1');
+    } finally {
+      open.mockRestore();
+    }
+  });
+
+  it('declining the window of a game whose page refuses frames leaves the game', async () => {
+    login(loginData);
+    const leave = captureBodies('/member/game/leave1');
+    server.use(
+      http.post('/api/member/game/play1', () => {
+        setTimeout(
+          () => emitRealtimeEvent({ event: 'game_url', data: { game_code: 'gh_keno', gp_id: 1, game_url: 'https://games.example.com/keno' }, channel: 'member.1' }),
+          10,
+        );
+        return ok({ state: 'playing', game_code: 'gh_keno', gp_id: 1 });
+      }),
+      http.post('/api/check_iframe', () => ok({ can_iframe: 0 })),
+    );
+    await lobby();
+    await screen.findByTestId('hot-games');
+    play('gh_keno');
+    const dialog = await screen.findByTestId('open-window-dialog');
+    fireEvent.click(within(dialog).getByText('Cancel'));
+    await waitFor(() => expect(leave).toHaveLength(1));
+    expect(launchStore.get().status).toBe('idle');
   });
 });

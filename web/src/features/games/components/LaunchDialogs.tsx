@@ -11,7 +11,7 @@ import { useGameList } from '@/api';
 import { useEnvConfig, useTimeZone } from '@/site';
 import { useGameLaunch } from '../hooks/useGameLaunch';
 import { playInWindow } from '../launch/launcher';
-import { dialogStore, dismissTransferDisabled, type LaunchDialog } from '../launch/store';
+import { declineGame, dialogStore, dismissTransferDisabled, type LaunchDialog } from '../launch/store';
 import type { Game } from '@/api';
 import { RealityDialog } from '@/features/limits/components/RealityDialog';
 import { GameGrid } from './GameGrid';
@@ -54,6 +54,11 @@ function Maintenance({ dialog }: { dialog: Extract<LaunchDialog, { kind: 'mainte
       }
     >
       <p>{t('maintenance_text')}</p>
+      {dialog.notice && (
+        <p className="maintenance-notice" data-testid="maintenance-notice">
+          {dialog.notice}
+        </p>
+      )}
       {period && (
         <p className="maintenance-window" data-testid="maintenance-window">
           {period}
@@ -111,7 +116,10 @@ function OpenWindow({ dialog }: { dialog: Extract<LaunchDialog, { kind: 'open_wi
         close();
         playInWindow(dialog.target, dialog.url);
       }}
-      onCancel={close}
+      onCancel={() => {
+        close();
+        declineGame();
+      }}
       testId="open-window-dialog"
       confirmTestId="open-window-play"
     />

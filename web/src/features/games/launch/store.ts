@@ -8,7 +8,8 @@ import { IDLE, quitting, transferDisabled, type LaunchState, type LaunchTarget }
 export const launchStore = createStore<LaunchState>(IDLE);
 
 export type LaunchDialog =
-  | { kind: 'maintenance'; startAt?: string; endAt?: string; message?: string }
+  /** notice: the provider's own text in the request language (docs/api.md 203) */
+  | { kind: 'maintenance'; startAt?: string; endAt?: string; notice?: string }
   | { kind: 'login_required'; target: LaunchTarget }
   | { kind: 'demo_list' }
   | { kind: 'open_window'; target: LaunchTarget; url: string }
@@ -88,7 +89,10 @@ export async function quitGame(): Promise<void> {
   releaseWindow();
   if (s.status === 'idle' || s.status === 'quitting') return;
   launchStore.set(quitting(s));
-  if (leave) await leaveWithin(leave);
+  // Taken once: a later start sets its own when the server holds its game.
+  const call = leave;
+  leave = null;
+  if (call) await leaveWithin(call);
   launchStore.set(IDLE);
 }
 
@@ -131,6 +135,13 @@ export function disableTransfers(target: LaunchTarget): void {
 export function dismissTransferDisabled(): void {
   dialogStore.set(null);
   if (launchStore.get().status === 'transfer_disabled') launchStore.set(IDLE);
+}
+
+/** A started game the player declined to open (the open-in-window dialog): the server's game is left. */
+export function declineGame(): void {
+  const call = leave;
+  leave = null;
+  if (call) void leaveWithin(call);
 }
 
 /** Back to idle without any routine (a failed start). */
