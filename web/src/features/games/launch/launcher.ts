@@ -100,7 +100,7 @@ export async function launchGame(target: LaunchTarget, ctx: LaunchContext): Prom
     if (win) trackGameWindow(win);
     else mode = 'redirect';
   }
-  launchStore.set(starting(target, mode));
+  launchStore.set(starting(target, mode, ctx.loggedIn));
 
   let url: string | undefined;
   try {

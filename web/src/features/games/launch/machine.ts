@@ -21,6 +21,8 @@ export interface LaunchState {
   target: LaunchTarget | null;
   mode: OpenMode | null;
   url: string | null;
+  /** a member's real-money game (play1), not the demo */
+  real?: boolean;
 }
 
 export const IDLE: LaunchState = { status: 'idle', target: null, mode: null, url: null };
@@ -85,7 +87,7 @@ export function resolveOpenMode(c: ModeConditions): OpenMode {
   return c.preferred ?? 'modal';
 }
 
-export const starting = (target: LaunchTarget, mode: OpenMode): LaunchState => ({ status: 'starting', target, mode, url: null });
+export const starting = (target: LaunchTarget, mode: OpenMode, real = false): LaunchState => ({ status: 'starting', target, mode, url: null, real });
 export const playing = (s: LaunchState, url: string): LaunchState => ({ ...s, status: 'playing', url });
 export const quitting = (s: LaunchState): LaunchState => ({ ...s, status: 'quitting' });
 /** The game's transfers are refused (957): nothing opens, the notice says why. */
