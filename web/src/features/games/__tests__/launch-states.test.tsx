@@ -88,6 +88,24 @@ describe('transfer-disabled (957)', () => {
   });
 });
 
+describe('transfer-disabled (957) pushed first', () => {
+  it('forward_game_status 957 before play1 answers 957: one notice, no unhandled rejection', async () => {
+    login(loginData);
+    server.use(
+      http.post('/api/member/game/play1', async () => {
+        emitRealtimeEvent({ event: 'forward_game_status', data: { code: 957, game_code: 'gh_keno' }, channel: 'member.1' });
+        await new Promise((r) => setTimeout(r, 50));
+        return HttpResponse.json({ code: 957, message: 'server text', data: {} });
+      }),
+    );
+    await lobby();
+    await screen.findByTestId('hot-games');
+    play('gh_keno');
+    expect(await screen.findAllByTestId('transfer-disabled-notice')).toHaveLength(1);
+    expect(launchStore.get().status).toBe('transfer_disabled');
+  });
+});
+
 describe('force-stop warning before a window', () => {
   it('the member centre (a window on a desktop) asks first while a game plays; confirming leaves the game and opens it', async () => {
     login(loginData);
