@@ -29,6 +29,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -47,7 +48,19 @@ func main() {
 	dur := flag.Duration("d", 5*time.Second, "measured time of each run")
 	pg := flag.String("pg", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable", "PostgreSQL DSN for a fresh schema; off skips PostgreSQL")
 	auditPostings := flag.Int("audit-postings", 1_000_000, "postings the ledger holds when the audit is timed")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.Parse()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	cfg := config{bin: *bin, clients: *clients, d: *dur, auditPostings: *auditPostings}
 	if err := run(cfg, "SQLite", harness.Store{}); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)

@@ -36,6 +36,7 @@ type Promotions interface {
 type MemberBulletins interface {
 	SaveMemberBulletin(ctx context.Context, siteID, id int64, in content.MemberBulletinInput, now time.Time) (content.MemberBulletinView, error)
 	AllMemberBulletins(ctx context.Context, siteID int64) ([]content.MemberBulletinView, error)
+	DeleteMemberBulletin(ctx context.Context, siteID, id int64) error
 }
 
 func (h *Handler) engageRoutes(route func(method, path string, fn api.HandlerFunc)) {
@@ -47,6 +48,7 @@ func (h *Handler) engageRoutes(route func(method, path string, fn api.HandlerFun
 	route("GET", site+"/member-bulletins", listed(h.svc.MemberBulletins))
 	route("POST", site+"/member-bulletins", saved(h.svc.SaveMemberBulletin))
 	route("PUT", site+"/member-bulletins/{id}", saved(h.svc.SaveMemberBulletin))
+	route("DELETE", site+"/member-bulletins/{id}", deleted(h.svc.DeleteMemberBulletin))
 	route("GET", site+"/red-envelopes", paged(h.svc.Envelopes))
 	route("POST", site+"/red-envelopes", saved(h.svc.SaveEnvelope))
 	route("PUT", site+"/red-envelopes/{id}", saved(h.svc.SaveEnvelope))
@@ -167,6 +169,20 @@ func (s *Service) SaveMemberBulletin(ctx context.Context, a audit.Actor, siteID,
 			return map[string]any{"id": out.ID, "display_location": out.DisplayLocation, "published": out.Published}
 		})
 	return out, err
+}
+
+// DeleteMemberBulletin removes a member bulletin.
+func (s *Service) DeleteMemberBulletin(ctx context.Context, a audit.Actor, siteID, id int64) (map[string]any, error) {
+	if err := s.site(ctx, siteID); err != nil {
+		return nil, err
+	}
+	err := s.Audit.Write(ctx, a, "content.member_bulletin.delete", siteID, "member_bulletin:"+strconv.FormatInt(id, 10),
+		func(ctx context.Context) error { return s.Bulletins.DeleteMemberBulletin(ctx, siteID, id) },
+		func() any { return map[string]any{"id": id} })
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"id": id, "deleted": true}, nil
 }
 
 // Envelopes lists the site's red envelopes.

@@ -110,6 +110,7 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 	route("POST", "/admin/providers/{code}/faults", h.setFaults)
 	h.engageRoutes(route)
 	h.bonusRoutes(route)
+	h.referralRoutes(route)
 	route("GET", "/admin/audit", h.ledgerAudit)
 	route("GET", "/admin/audit-log", h.auditLog)
 	for _, path := range order {

@@ -104,6 +104,9 @@ type Deps struct {
 	Bulletins MemberBulletins
 	// Bonuses are promotion bonus rules and members' bonuses.
 	Bonuses Bonuses
+	// Referrals are recommend plans, members' invitees and awards (nil:
+	// not wired).
+	Referrals Referrals
 	// Lobby is the marquee and the visitors' promotion bulletins.
 	Lobby Lobby
 	// Invalidate drop this node's answer caches after a write that changes

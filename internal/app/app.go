@@ -170,9 +170,11 @@ func (a *App) build() error {
 	catalogue := a.buildGames(w, sites, members, l, protect, remotes...)
 	closer.svc = catalogue.svc
 	bonuses := a.buildBonus(w, sites, members, catalogue, l)
-	money := a.buildMoney(w, sites, members, catalogue, l, protect, bonuses)
+	refer := a.buildReferral(w, sites, members, l, protect.exclusion)
+	money := a.buildMoney(w, sites, members, catalogue, l, protect, depositHooks{bonus: bonuses, referral: refer.svc})
+	refer.wallet.svc = money.wallet
 	engage := a.buildEngage(w, sites, members, money, l, protect.exclusion)
-	a.buildOperator(w, sites, members, money, catalogue, sandbox, engage, bonuses)
+	a.buildOperator(w, sites, members, money, catalogue, sandbox, engage, bonuses, refer.svc)
 	known, err := sites.svc.KnownLanguages(context.Background())
 	if err != nil {
 		return err

@@ -13,10 +13,10 @@ import (
 // buildOperator wires the operator API (/admin/...); every /admin/ path is
 // 404 without --admin-key.
 func (a *App) buildOperator(w *wiring, s *sites, m *members, mo *money, c *catalogue, sb *remote.Sandbox, e *engage,
-	bonuses admin.Bonuses) {
+	bonuses admin.Bonuses, referrals admin.Referrals) {
 	deps := admin.Deps{Sites: s.svc, Members: m.svc, Credits: m.codes, Outbox: m.outbox, Money: mo.wallet, Content: s.pages,
 		Audit: audit.New(a.DB, a.log, time.Now), Pub: m.hub, Invalidate: append(s.invalidate(), c.handler.Invalidate), Games: c.svc,
-		Inbox: e.inbox, Promos: e.promo, Bulletins: e.bulletins, Bonuses: bonuses, Lobby: s.pages}
+		Inbox: e.inbox, Promos: e.promo, Bulletins: e.bulletins, Bonuses: bonuses, Referrals: referrals, Lobby: s.pages}
 	if sb != nil {
 		deps.Faults = sb
 	}

@@ -113,6 +113,12 @@ func (s *Store) DeleteBulletin(ctx context.Context, siteID, id int64) (bool, err
 	return s.deleteOne(ctx, `DELETE FROM bulletins WHERE id = $1 AND site_id = $2`, id, siteID)
 }
 
+// DeleteMemberBulletin removes a member bulletin (and, by cascade, who hid
+// it); false when the site has none with that id.
+func (s *Store) DeleteMemberBulletin(ctx context.Context, siteID, id int64) (bool, error) {
+	return s.deleteOne(ctx, `DELETE FROM member_bulletins WHERE id = $1 AND site_id = $2`, id, siteID)
+}
+
 func (s *Store) deleteOne(ctx context.Context, q string, args ...any) (bool, error) {
 	res, err := s.db.Q(ctx).ExecContext(ctx, q, args...)
 	if err != nil {

@@ -175,6 +175,15 @@ func (s *Service) SaveMemberBulletin(ctx context.Context, siteID, id int64, in M
 	return b.view(), nil
 }
 
+// DeleteMemberBulletin removes a member bulletin.
+func (s *Service) DeleteMemberBulletin(ctx context.Context, siteID, id int64) error {
+	ok, err := s.store.DeleteMemberBulletin(ctx, siteID, id)
+	if err == nil && !ok {
+		err = api.ErrNotFound
+	}
+	return err
+}
+
 // AllMemberBulletins lists the site's member bulletins for the operator.
 func (s *Service) AllMemberBulletins(ctx context.Context, siteID int64) ([]MemberBulletinView, error) {
 	rows, err := s.store.AllMemberBulletins(ctx, siteID)

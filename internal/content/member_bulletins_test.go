@@ -111,6 +111,19 @@ func TestMemberBulletins(t *testing.T) {
 		if l := list(3, 2); len(l.List) != 2 {
 			t.Fatalf("mobile: %+v", l)
 		}
+		// The operator deletes the updated one (a member had hidden it
+		// before): gone for members; a second delete, or one on another
+		// site, is not found.
+		del := fmt.Sprintf("/admin/sites/1/member-bulletins/%d", all.List[0].ID)
+		if res := admin("DELETE", del, ""); res.Code != 100 || !strings.Contains(string(res.Data), `"deleted":true`) {
+			t.Fatalf("delete: %d %s", res.Code, res.Data)
+		}
+		if l := list(2, 1); len(l.List) != 0 {
+			t.Fatalf("a deleted bulletin shown: %+v", l)
+		}
+		if res := admin("DELETE", del, ""); res.HTTP != 404 {
+			t.Fatalf("second delete: %d %d %s", res.HTTP, res.Code, res.Message)
+		}
 
 		testutil.Run(t, s, []testutil.Scenario{
 			{Name: "location 1", Path: "/api/arks/web/bulletin/member", Body: `{"site_id":1,"display_device":1,"display_location":1}`, Headers: auth, WantCode: 400},

@@ -79,12 +79,13 @@ const (
 	Adjustment       Kind = "adjustment"
 	JackpotFeed      Kind = "jackpot_feed"
 	JackpotWin       Kind = "jackpot_win"
+	Referral         Kind = "referral" // a recommender's award for a member they brought
 )
 
 func (k Kind) known() bool {
 	switch k {
 	case Deposit, Withdrawal, WithdrawalHold, WithdrawalReturn, TransferIn, TransferOut, TransferReturn, Bet, Win, Bonus, BonusForfeit,
-		Adjustment, JackpotFeed, JackpotWin:
+		Adjustment, JackpotFeed, JackpotWin, Referral:
 		return true
 	}
 	return false

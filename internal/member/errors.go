@@ -35,6 +35,9 @@ var (
 	ErrCurrencyNotOpen     = api.NewError(400, "reg_currency_not_open")
 	ErrCurrencyLocked      = api.NewError(400, "reg_currency_locked")
 	ErrUnderAge            = api.NewError(630, "reg_under_age") // younger than the site's min_age
+	// ErrSelfInvite: the recommend code is the registering person's own
+	// (same phone, or a device the recommender signed in from).
+	ErrSelfInvite = api.NewError(721, "reg_self_invite")
 
 	// Login.
 	ErrAccount       = api.NewError(101, "login_account_error")

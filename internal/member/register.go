@@ -388,6 +388,11 @@ func (s *Service) register(ctx context.Context, in RegisterInput, meta Meta, set
 	if in.Introducer == "" && required(set, "introducer") {
 		return LoginData{}, ErrIntroducerNotFound
 	}
+	if intro.recommenderID.Valid {
+		if err := s.selfInvite(ctx, intro.recommenderID.Int64, in.MemberPhone, device("", meta.UserAgent), meta.IP); err != nil {
+			return LoginData{}, err
+		}
+	}
 	if in.MemberPhone != "" && set["member_phone"].IsVerification == 1 {
 		if e := CheckVerifyCode(in.PhoneVerify); e != "" {
 			return LoginData{}, ErrPhoneCode

@@ -131,4 +131,5 @@ func (s *seeder) members() {
 	}
 	s.money(agentID, memberID)
 	s.engage(memberID)
+	s.referral()
 }

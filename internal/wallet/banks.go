@@ -193,3 +193,23 @@ func checkSettings(st Settings) error {
 	}
 	return nil
 }
+
+// HolderNames are the holder names of the member's bank accounts in
+// currency (the recommend feature compares them across members).
+func (s *Service) HolderNames(ctx context.Context, memberID int64, currency string) ([]string, error) {
+	list, err := s.store.bankAccounts(ctx, memberID, currency)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(list))
+	for i, b := range list {
+		out[i] = b.HolderName
+	}
+	return out, nil
+}
+
+// PaidDeposits counts the member's paid deposits; inside the transaction
+// that credits one, it is counted.
+func (s *Service) PaidDeposits(ctx context.Context, memberID int64) (int, error) {
+	return s.store.paidDeposits(ctx, memberID)
+}

@@ -262,4 +262,5 @@ func movement(mv ledger.Movement, exp int) Movement {
 // MovementKinds are the kinds Transaction filters by.
 var MovementKinds = []string{string(ledger.Deposit), string(ledger.Withdrawal), string(ledger.WithdrawalHold),
 	string(ledger.WithdrawalReturn), string(ledger.TransferIn), string(ledger.TransferOut), string(ledger.Bet),
-	string(ledger.Win), string(ledger.Bonus), string(ledger.BonusForfeit), string(ledger.Adjustment), string(ledger.JackpotWin)}
+	string(ledger.Win), string(ledger.Bonus), string(ledger.BonusForfeit), string(ledger.Adjustment), string(ledger.JackpotWin),
+	string(ledger.Referral)}

@@ -49,6 +49,13 @@ export const keys = {
     bonuses: (memberId: string | null, lang: string) => ['member', 'wallet', 'bonuses', memberId, lang] as const,
     bonusOffers: (memberId: string | null, pageId: number, lang: string) => ['member', 'wallet', 'bonus-offers', memberId, pageId, lang] as const,
   },
+  /** the recommend feature (issue 13); its awards sit under the wallet prefix, so a `cash` event shows a new one */
+  referral: {
+    feature: (memberId: string | null) => ['member', 'referral', 'feature', memberId] as const,
+    project: (memberId: string | null) => ['member', 'referral', 'project', memberId] as const,
+    invitees: (memberId: string | null, q: object) => ['member', 'referral', 'invitees', memberId, q] as const,
+    records: (memberId: string | null, q: object) => ['member', 'wallet', 'referral-records', memberId, q] as const,
+  },
   limits: (memberId: string | null) => ['member', 'limits', memberId] as const,
   exclusion: (memberId: string | null) => ['member', 'exclusion', memberId] as const,
 };

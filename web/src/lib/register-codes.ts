@@ -64,6 +64,8 @@ const T: Record<number, CodeTarget> = {
   224: { field: 'answer', key: /* i18n */ 'reg_captcha_failed' },
   227: { field: 'memberName', key: /* i18n */ 'reg_name_invalid' },
   228: { field: 'introducer', key: /* i18n */ 'reg_introducer_invalid', introducer: true },
+  // the recommend code is the registering person's own (issue 13)
+  721: { field: 'introducer', key: /* i18n */ 'reg_self_invite', introducer: true },
   996: { key: /* i18n */ 'reg_too_frequent' },
   997: { key: /* i18n */ 'reg_ip_limit' },
   301: { field: 'memberQq' },

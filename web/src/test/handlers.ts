@@ -49,6 +49,9 @@ export const handlers = [
   http.post('/api/logout', () => ok({})),
   http.post('/api/member/profile/common/layout', () => ok({ member_common_layout: memberLayout })),
   http.post('/api/member/profile', () => ok({ member_profile: memberProfile })),
+  // the recommend feature (issue 13): open, with nothing to show until a test says so
+  http.post('/api/bonus_setting/check', () => ok({ is_friend: 1 })),
+  http.post('/api/member/apply_for_agent/check', () => ok({})),
   // letters, red envelopes and the sign-in (issue 12): nothing until a test says so
   http.post('/api/member/exclusion', () =>
     ok({ state: null, options: { timeout_days: [1, 3, 7, 14, 42], min_days: 1, max_days: 42, exclusion_periods: ['6m', '1y', '2y', '5y', 'indefinite'] } }),

@@ -1,5 +1,6 @@
-// Member-centre menu of spec section 2. The referral pages show a
-// placeholder until their issue lands.
+// Member-centre menu of spec section 2. Every page is built; the referral
+// group shows only while the recommend feature is open for the member
+// (MemberCentre asks is_friend and the agent check).
 
 export interface MenuGroup {
   key: string;
@@ -15,7 +16,7 @@ export const MENU: readonly MenuGroup[] = [
   { key: /* i18n */ 'recommend_award', pages: ['RecommendProject', 'RecommendRecord', 'RecommendMemberSearch'] },
 ];
 
-export const BUILT_PAGES = ['Info', 'BindAccount', 'MyWallet', 'Announcement', 'Letter', 'Deposit', 'Withdrawal', 'Bonus', 'Limits', 'Transaction', 'DWRecord'] as const;
+export const BUILT_PAGES = ['Info', 'BindAccount', 'MyWallet', 'Announcement', 'Letter', 'Deposit', 'Withdrawal', 'Bonus', 'Limits', 'Transaction', 'DWRecord', 'RecommendProject', 'RecommendRecord', 'RecommendMemberSearch'] as const;
 export const ALL_PAGES: readonly string[] = MENU.flatMap((g) => g.pages);
 export const DEFAULT_PAGE = 'Info';
 

@@ -25,10 +25,11 @@ describe('member centre frame', () => {
     expect(open).toHaveBeenCalledWith('/proxy?page=Register', 'proxy', 'width=1500,height=800');
   });
 
-  it('the RecommendProject page, still a placeholder, shows its title and no internal name', async () => {
+  it('the RecommendProject page shows its title and no internal name', async () => {
+    server.use(http.post('/api/arks/web/referral/project', () => ok({ plan: { id: 1, currency: 'USD', active: true, first_deposit_min: 50, first_deposit_reward: 10, share_percent: 0.5, share_period: 'day', share_cap: 100 }, recommend_code: 'DEMO2026' })));
     login(loginData);
     renderApp('/user/RecommendProject');
-    const page = await screen.findByTestId('uc-placeholder');
+    const page = await screen.findByTestId('uc-recommend-project');
     expect(within(page).getByRole('heading').textContent).toBe('Referral plan');
     expect(page.textContent).not.toMatch(/uc_|#\d/);
   });

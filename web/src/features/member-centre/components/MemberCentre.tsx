@@ -17,6 +17,7 @@ import { AnnouncementPage } from '@/features/bulletins';
 import { LetterPage } from '@/features/letters';
 import { LimitsPage } from '@/features/limits/components/LimitsPage';
 import { BonusPage } from '@/features/bonus';
+import { RecommendMemberSearch, RecommendProject, RecommendRecord, useRecommendFeature } from '@/features/referral';
 import { BindAccountPage } from './BindAccountPage';
 import { InfoPage } from './InfoPage';
 import './member-centre.css';
@@ -32,6 +33,13 @@ const WALLET_PAGES: Record<string, ReactNode> = {
   Bonus: <BonusPage />,
 };
 
+/** The recommend pages (issue 13); their menu group hides while the feature is closed for the member. */
+const REFERRAL_PAGES: Record<string, ReactNode> = {
+  RecommendProject: <RecommendProject />,
+  RecommendRecord: <RecommendRecord />,
+  RecommendMemberSearch: <RecommendMemberSearch />,
+};
+
 /** The member centre (/user, /user/:page, /user?page=Deposit) with the menu of spec section 2. */
 export function MemberCentre() {
   const { t, i18n } = useTranslation();
@@ -44,6 +52,8 @@ export function MemberCentre() {
   const navigate = useNavigate();
   const layout = useQuery({ ...layoutQuery(session.memberId), meta: { silent: true } });
   const agent = layout.data?.is_agent === 1 ? agentCentreUrl(layout.data) : null;
+  const recommend = useRecommendFeature();
+  const menu = MENU.filter((g) => g.key !== 'recommend_award' || recommend.available === true);
 
   // Guests get the login modal and the warning (spec section 6).
   useEffect(() => {
@@ -90,7 +100,7 @@ export function MemberCentre() {
       </header>
       <div className="uc-body">
         <nav className="uc-menu" aria-label={t('member_centre')} data-testid="uc-menu">
-          {MENU.map((g) => (
+          {menu.map((g) => (
             <div key={g.key} className="uc-menu__group">
               <p className="uc-menu__title">{t(g.key)}</p>
               {g.pages.map((p) => (
@@ -130,12 +140,7 @@ export function MemberCentre() {
           ) : page in WALLET_PAGES ? (
             WALLET_PAGES[page]
           ) : (
-            <section className="uc-card" data-testid="uc-placeholder">
-              <header className="uc-card__head">
-                <h2>{t(`uc_${page}`)}</h2>
-              </header>
-              <p className="muted">{t('coming_soon')}</p>
-            </section>
+            REFERRAL_PAGES[page]
           )}
         </main>
       </div>

@@ -22,6 +22,7 @@ describe('register codes', () => {
     [109, 'introducer', 'reg_recommend_disabled'],
     [110, 'introducer', 'reg_code_disabled'],
     [112, 'introducer', 'reg_introducer_not_found'],
+    [721, 'introducer', 'reg_self_invite'],
     [219, 'introducer', 'reg_introducer_not_found'],
     [113, 'phoneVerify', 'reg_phone_code_wrong'],
     [114, 'identityId', 'reg_identity_used'],
@@ -52,7 +53,7 @@ describe('register codes', () => {
   });
 
   it('introducer codes clear the link; 107 also turns recommend off', () => {
-    for (const c of [106, 107, 108, 109, 110, 112, 219, 222, 228]) expect(registerCodeTarget(c)?.introducer).toBe(true);
+    for (const c of [106, 107, 108, 109, 110, 112, 219, 222, 228, 721]) expect(registerCodeTarget(c)?.introducer).toBe(true);
     expect(registerCodeTarget(107)?.recommendOff).toBe(true);
     expect(registerCodeTarget(102)?.introducer).toBeUndefined();
   });

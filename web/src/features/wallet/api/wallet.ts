@@ -147,6 +147,7 @@ export const MOVEMENT_KINDS = [
   'bonus_forfeit',
   'adjustment',
   'jackpot_win',
+  'referral',
 ] as const;
 
 export const myCashQuery = (memberId: string | null) =>

@@ -29,6 +29,7 @@ export const KIND_KEYS = [
   /* i18n */ 'wallet_kind_bonus_forfeit',
   /* i18n */ 'wallet_kind_adjustment',
   /* i18n */ 'wallet_kind_jackpot_win',
+  /* i18n */ 'wallet_kind_referral',
 ];
 
 /** The first day the history reaches, YYYY-MM-DD in the site's zone. */
