@@ -79,11 +79,11 @@ export async function startServer({ args = [], env = {} } = {}) {
  * One server and one browser for the enclosing test file or describe block:
  * started before its tests, stopped after them. `start` makes the server.
  */
-export function serverAndBrowser(start = () => startServer()) {
+export function serverAndBrowser(start = () => startServer(), browserOptions = {}) {
   const run = { server: undefined, browser: undefined };
   before(async () => {
     run.server = await start();
-    run.browser = await launchBrowser();
+    run.browser = await launchBrowser(browserOptions);
   });
   after(async () => {
     await run.browser?.close();
@@ -92,9 +92,14 @@ export function serverAndBrowser(start = () => startServer()) {
   return run;
 }
 
-export async function launchBrowser() {
+/**
+ * bfcache: keep the back-forward cache, which playwright switches off by
+ * default (--disable-back-forward-cache), for journeys that go back to a page.
+ */
+export async function launchBrowser({ bfcache = false } = {}) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    ignoreDefaultArgs: bfcache ? ['--disable-back-forward-cache'] : undefined,
     args: [
       '--headless',
       '--no-sandbox',

@@ -7,6 +7,7 @@ import { browser } from '@/lib/browser';
 import type { Device } from '@/lib/device';
 import { local } from '@/lib/storage';
 import { closeNamedWindows, namedWindow, openNamedWindow } from '@/lib/windows';
+import { confirmGameStop } from '@/features/games/launch/force-stop';
 
 export const WAITING_WINDOW = 'waitingWindow';
 
@@ -64,7 +65,9 @@ export function isHelperWindow(name: string = window.name): boolean {
 
 /** Fast payment (/fastPayment): a sized pop-up on desktop, the same tab on a phone. */
 export function openFastPayment(device: Device, navigate: (to: string) => void): void {
-  if (device !== 'desktop' || !openNamedWindow('fastPayment', '/fastPayment', FAST_PAYMENT_FEATURES)) navigate('/fastPayment');
+  confirmGameStop(() => {
+    if (device !== 'desktop' || !openNamedWindow('fastPayment', '/fastPayment', FAST_PAYMENT_FEATURES)) navigate('/fastPayment');
+  });
 }
 
 /** Is the member centre open in a window of its own? */

@@ -9,6 +9,7 @@ import { formatMoney } from '@/lib/format';
 import { openPage } from '@/lib/windows';
 import { useSession } from '@/lib/session';
 import { openModal } from '@/lib/modals';
+import { confirmGameStop } from '@/features/games/launch/force-stop';
 import { agentCentreUrl, layoutQuery } from '@/api';
 import { logoutNeedsConfirm, performLogout } from '../logout';
 import { openMemberCentre } from '../member-centre';
@@ -83,7 +84,7 @@ export function MemberBar({ compact }: { compact?: boolean }) {
         {t('deposit')}
       </button>
       {agent && (
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => openPage('proxy', agent, device === 'desktop', go)} data-testid="open-agent">
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => confirmGameStop(() => openPage('proxy', agent, device === 'desktop', go))} data-testid="open-agent">
           {agent === '/proxy' ? t('agent_centre') : t('agent_register')}
         </button>
       )}

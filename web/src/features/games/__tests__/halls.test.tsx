@@ -4,7 +4,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
-import { envConfig, gameTypes } from '@/test/fixtures';
+import { envConfig, gameTypes, loginData } from '@/test/fixtures';
+import { login } from '@/lib/session';
 import { ok } from '@/test/handlers';
 import { captureBodies } from '@/test/capture';
 import { renderApp } from '@/test/render';
@@ -187,9 +188,22 @@ describe('desktop game room /gameRoom', () => {
     fireEvent.click(screen.getByTestId('game-play-gh_slot_fortune'));
     const frame = await within(screen.getByTestId('room-stage')).findByTestId('room-frame');
     expect(frame.getAttribute('src')).toBe(`${location.origin}/games/gh_slot_fortune/?session=test-session`);
+    expect(screen.getByTestId('game-money-note').textContent).toBe('Demo · play money');
     expect(screen.queryByTestId('game-modal')).toBeNull();
     fireEvent.click(screen.getByTestId('room-close'));
     await waitFor(() => expect(screen.queryByTestId('room-frame')).toBeNull());
+  });
+
+  it("a member's game on the stage is marked real money", async () => {
+    roomMode();
+    login(loginData);
+    renderApp('/gameRoom?gt_id=2&gp_id=1&house=1');
+    await screen.findByTestId('game-room');
+    await waitFor(() => expect(tiles(screen.getByTestId('hall-games'))).toEqual(['gh_slot_fortune']));
+    fireEvent.click(screen.getByTestId('game-play-gh_slot_fortune'));
+    const frame = await within(screen.getByTestId('room-stage')).findByTestId('room-frame');
+    expect(frame.getAttribute('src')).toBe(`${location.origin}/games/gh_slot_fortune/?session=real-session`);
+    expect(screen.getByTestId('game-money-note').textContent).toBe('Real money');
   });
 
   it('other types have a desktop room without game-room mode; on mobile it is their hall', async () => {

@@ -172,11 +172,15 @@ describe('demo launch, desktop', () => {
     expect(localStorage.getItem('isPlay')).not.toBe('1');
   });
 
-  it('a game under maintenance (203) shows the window in the site zone and customer service', async () => {
+  it("a game under maintenance (203) shows the window in the site zone, the provider's notice and customer service", async () => {
     server.use(
       http.post('/api/arks/web/site/detail', () => ok({ env_config: envConfig({ customer_service_url: 'https://help.example.com' }) })),
       http.post('/api/demo/play', () =>
-        HttpResponse.json({ code: 203, message: 'maintenance', data: { start_at: '2026-11-23T06:00:00Z', end_at: '2026-11-23T08:30:00Z' } }),
+        HttpResponse.json({
+          code: 203,
+          message: 'maintenance',
+          data: { start_at: '2026-11-23T06:00:00Z', end_at: '2026-11-23T08:30:00Z', text: 'New tables are being installed.' },
+        }),
       ),
     );
     await lobby();
@@ -185,6 +189,7 @@ describe('demo launch, desktop', () => {
     const dialog = await screen.findByTestId('maintenance-dialog');
     // 06:00 UTC is 02:00 in Caracas (UTC-4).
     expect(within(dialog).getByTestId('maintenance-window').textContent).toMatch(/02:00.*04:30/);
+    expect(within(dialog).getByTestId('maintenance-notice').textContent).toBe('New tables are being installed.');
     expect(within(dialog).getByTestId('maintenance-service').getAttribute('href')).toBe('https://help.example.com');
   });
 

@@ -99,6 +99,10 @@ describe('launch rules (spec section 4)', () => {
     expect(resolveOpenMode({ device: 'mobile', userAgent: fb })).toBe('redirect');
     expect(resolveOpenMode({ device: 'mobile', preferred: 'modal' })).toBe('window');
     expect(resolveOpenMode({ device: 'desktop', appMode: true })).toBe('window');
+    // The native wrappers' web view reads like an in-app browser; app mode still opens a window.
+    const wrapper = 'Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36';
+    expect(resolveOpenMode({ device: 'mobile', userAgent: wrapper })).toBe('redirect');
+    expect(resolveOpenMode({ device: 'mobile', userAgent: wrapper, appMode: true })).toBe('window');
     expect(resolveOpenMode({ device: 'desktop' })).toBe('modal');
     expect(resolveOpenMode({ device: 'desktop', preferred: 'page' })).toBe('page');
   });

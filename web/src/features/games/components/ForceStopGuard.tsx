@@ -1,34 +1,43 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { quitGame, useLaunchState } from '../launch/store';
-
-/** Spec section 4: pages that close a running game ask first (the force-stop warning). */
-export const FORCE_STOP_PATHS = ['/user', '/proxy', '/fastPayment'] as const;
-
-export function closesGame(pathname: string): boolean {
-  return FORCE_STOP_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
-}
+import { closesGame } from '../launch/force-stop';
+import { launchStore, pendingStopStore, quitGame } from '../launch/store';
 
 /**
- * Holds a navigation to one of those pages while a game plays: confirming
- * quits the game (leave, so the money comes back) and then goes on.
+ * The force-stop warning, for a window asked through confirmGameStop and for
+ * an in-app navigation to one of those pages (held here). Confirming quits
+ * the game (leave, so the money comes back) and then goes on.
  */
 export function ForceStopGuard() {
   const { t } = useTranslation();
-  const playing = useLaunchState().status === 'playing';
   const [busy, setBusy] = useState(false);
+  const pending = useSyncExternalStore(pendingStopStore.subscribe, pendingStopStore.get, pendingStopStore.get);
+  // The store, not the rendered state: a confirmed window request may navigate in the same click.
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => playing && currentLocation.pathname !== nextLocation.pathname && closesGame(nextLocation.pathname),
+    ({ currentLocation, nextLocation }) =>
+      launchStore.get().status === 'playing' && currentLocation.pathname !== nextLocation.pathname && closesGame(nextLocation.pathname),
   );
-  if (blocker.state !== 'blocked') return null;
+  const blocked = blocker.state === 'blocked';
+  if (!pending && !blocked) return null;
   const onConfirm = () => {
+    if (pending) {
+      pendingStopStore.set(null);
+      // isPlay goes to 0 at once, before the page opens; the window opens inside this click.
+      void quitGame();
+      pending.go();
+      return;
+    }
     setBusy(true);
     void quitGame().finally(() => {
       setBusy(false);
-      blocker.proceed();
+      blocker.proceed?.();
     });
+  };
+  const onCancel = () => {
+    if (pending) pendingStopStore.set(null);
+    else blocker.reset?.();
   };
   return (
     <ConfirmDialog
@@ -36,7 +45,7 @@ export function ForceStopGuard() {
       text={t('force_stop_warning')}
       confirm={t('force_stop_confirm')}
       onConfirm={onConfirm}
-      onCancel={() => blocker.reset()}
+      onCancel={onCancel}
       busy={busy}
       testId="force-stop"
       confirmTestId="force-stop-confirm"

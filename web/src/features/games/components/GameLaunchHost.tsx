@@ -3,9 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { keys } from '@/api/keys';
 import { browser } from '@/lib/browser';
 import { onRealtimeEvent } from '@/lib/realtime';
-import { onLogout } from '@/lib/session';
+import { isLoggedIn, onLogout } from '@/lib/session';
 import { resetRecall } from '../recall/store';
-import { currentGameWindow, isPlaying, launchStore, quitGame, setIsPlay, useLaunchDialog, useLaunchState } from '../launch/store';
+import { leave1 } from '../api/launch';
+import { currentGameWindow, isPlaying, launchStore, quitGame, quitLeftGame, useLaunchDialog, useLaunchState } from '../launch/store';
 import { isQuickGame } from '../messages';
 import { ForceStopGuard } from './ForceStopGuard';
 
@@ -23,8 +24,9 @@ export const START_QUIT_DELAY_MS = 300;
 export function GameLaunchHost() {
   const qc = useQueryClient();
   useEffect(() => {
-    // A previous page left a game running: quit it (spec section 4).
-    const timer = isPlaying() ? setTimeout(() => void quitGame().finally(() => setIsPlay(false)), START_QUIT_DELAY_MS) : undefined;
+    // A previous page left a game running: quit it (spec section 4), on the
+    // server too, or the member's money would stay in that game.
+    const timer = isPlaying() ? setTimeout(() => void quitLeftGame(isLoggedIn() ? leave1 : null), START_QUIT_DELAY_MS) : undefined;
 
     const onPageShow = (e: PageTransitionEvent) => {
       if (e.persisted && isPlaying()) browser.reload();

@@ -11,7 +11,7 @@ import { useGameList } from '@/api';
 import { useEnvConfig, useTimeZone } from '@/site';
 import { useGameLaunch } from '../hooks/useGameLaunch';
 import { playInWindow } from '../launch/launcher';
-import { dialogStore, type LaunchDialog } from '../launch/store';
+import { declineGame, dialogStore, dismissTransferDisabled, type LaunchDialog } from '../launch/store';
 import type { Game } from '@/api';
 import { RealityDialog } from '@/features/limits/components/RealityDialog';
 import { GameGrid } from './GameGrid';
@@ -54,6 +54,11 @@ function Maintenance({ dialog }: { dialog: Extract<LaunchDialog, { kind: 'mainte
       }
     >
       <p>{t('maintenance_text')}</p>
+      {dialog.notice && (
+        <p className="maintenance-notice" data-testid="maintenance-notice">
+          {dialog.notice}
+        </p>
+      )}
       {period && (
         <p className="maintenance-window" data-testid="maintenance-window">
           {period}
@@ -111,10 +116,37 @@ function OpenWindow({ dialog }: { dialog: Extract<LaunchDialog, { kind: 'open_wi
         close();
         playInWindow(dialog.target, dialog.url);
       }}
-      onCancel={close}
+      onCancel={() => {
+        close();
+        declineGame();
+      }}
       testId="open-window-dialog"
       confirmTestId="open-window-play"
     />
+  );
+}
+
+/** Code 957: the game's transfers are switched off; the balance stayed in the wallet. */
+function TransferDisabledNotice({ dialog }: { dialog: Extract<LaunchDialog, { kind: 'transfer_disabled' }> }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open
+      onClose={dismissTransferDisabled}
+      size="sm"
+      title={t('transfer_disabled_title')}
+      testId="transfer-disabled-notice"
+      footer={
+        <button type="button" className="btn btn--gold" onClick={dismissTransferDisabled} data-testid="transfer-disabled-ok">
+          {t('got_it')}
+        </button>
+      }
+    >
+      <p className="transfer-disabled__game" data-testid="transfer-disabled-game">
+        {dialog.target.name}
+      </p>
+      <p data-testid="transfer-disabled-text">{t('game_transfer_disabled')}</p>
+    </Modal>
   );
 }
 
@@ -123,5 +155,6 @@ export default function LaunchDialogs({ dialog }: { dialog: NonNullable<LaunchDi
   if (dialog.kind === 'login_required') return <LoginRequired />;
   if (dialog.kind === 'open_window') return <OpenWindow dialog={dialog} />;
   if (dialog.kind === 'reality') return <RealityDialog check={dialog} onClose={close} />;
+  if (dialog.kind === 'transfer_disabled') return <TransferDisabledNotice dialog={dialog} />;
   return <DemoList />;
 }

@@ -8,11 +8,11 @@ import { isApiError } from '@/lib/api-client';
 import { safeUrl, browser } from '@/lib/browser';
 import type { Device } from '@/lib/device';
 import { REALITY_CHECK_CODE } from '@/features/limits/api/limits';
-import { checkIframe, demoPlay } from '../api/launch';
+import { checkIframe, demoPlay, leave1 } from '../api/launch';
 import { playing, rejectLaunch, resolveOpenMode, starting, type LaunchTarget, type OpenMode } from './machine';
 import { isRecalling } from '../recall/store';
-import { startRealMoney } from './real-money';
-import { dialogStore, LOADING_WINDOW_NAME, quitGame, launchStore, resetLaunch, setIsPlay, setLeaveCall, trackGameWindow } from './store';
+import { startRealMoney, TRANSFER_DISABLED, TransferDisabled } from './real-money';
+import { dialogStore, disableTransfers, LOADING_WINDOW_NAME, quitGame, launchStore, resetLaunch, setIsPlay, setLeaveCall, trackGameWindow } from './store';
 
 export interface LaunchContext {
   device: Device;
@@ -100,7 +100,7 @@ export async function launchGame(target: LaunchTarget, ctx: LaunchContext): Prom
     if (win) trackGameWindow(win);
     else mode = 'redirect';
   }
-  launchStore.set(starting(target, mode));
+  launchStore.set(starting(target, mode, ctx.loggedIn));
 
   let url: string | undefined;
   try {
@@ -122,9 +122,11 @@ export async function launchGame(target: LaunchTarget, ctx: LaunchContext): Prom
     if (!url) throw new Error(i18next.t('game_start_failed'));
   } catch (e) {
     resetLaunch();
-    if (isApiError(e) && e.code === 203) {
-      const d = (e.data ?? {}) as { start_at?: string; end_at?: string };
-      dialogStore.set({ kind: 'maintenance', startAt: d.start_at, endAt: d.end_at, message: e.message });
+    if (e instanceof TransferDisabled || (isApiError(e) && e.code === TRANSFER_DISABLED)) {
+      disableTransfers(target);
+    } else if (isApiError(e) && e.code === 203) {
+      const d = (e.data ?? {}) as { start_at?: string; end_at?: string; text?: string };
+      dialogStore.set({ kind: 'maintenance', startAt: d.start_at, endAt: d.end_at, notice: d.text });
     } else if (isApiError(e) && e.code === REALITY_CHECK_CODE) {
       const d = (e.data ?? {}) as { elapsed_minutes?: number; net?: number };
       dialogStore.set({ kind: 'reality', elapsed_minutes: d.elapsed_minutes ?? 0, net: d.net ?? 0 });
@@ -134,8 +136,13 @@ export async function launchGame(target: LaunchTarget, ctx: LaunchContext): Prom
     return 'failed';
   }
 
-  // The player may have closed the loading window meanwhile.
-  if (launchStore.get().status !== 'starting') return 'failed';
+  // The player closed the loading window meanwhile: the game the server
+  // opened for it is left again, or the member's money would stay there.
+  const now = launchStore.get();
+  if (now.status !== 'starting' || now.target !== target) {
+    if (ctx.loggedIn && now.status !== 'starting') void leave1().catch(() => undefined);
+    return 'failed';
+  }
   // A provider's page that refuses frames cannot play in the modal: the
   // player opens it in a window with a click of their own (pop-up blockers).
   if (mode === 'modal' && !(await frameable(url))) {

@@ -21,6 +21,8 @@ export interface LaunchState {
   target: LaunchTarget | null;
   mode: OpenMode | null;
   url: string | null;
+  /** a member's real-money game (play1), not the demo */
+  real?: boolean;
 }
 
 export const IDLE: LaunchState = { status: 'idle', target: null, mode: null, url: null };
@@ -74,15 +76,19 @@ export interface ModeConditions {
 }
 
 /**
- * Mobile always opens a window, and replaces the page inside in-app browsers;
- * app mode forces a window; a desktop uses the modal unless asked otherwise.
+ * App mode forces a window; mobile opens a window too, and replaces the page
+ * inside in-app browsers; a desktop uses the modal unless asked otherwise.
  */
 export function resolveOpenMode(c: ModeConditions): OpenMode {
-  if (c.device !== 'desktop') return c.userAgent && isInAppBrowser(c.userAgent) ? 'redirect' : 'window';
+  // The native wrappers open windows themselves, and their web view's user
+  // agent reads like an in-app browser's ("; wv)"), so app mode wins.
   if (c.appMode) return 'window';
+  if (c.device !== 'desktop') return c.userAgent && isInAppBrowser(c.userAgent) ? 'redirect' : 'window';
   return c.preferred ?? 'modal';
 }
 
-export const starting = (target: LaunchTarget, mode: OpenMode): LaunchState => ({ status: 'starting', target, mode, url: null });
+export const starting = (target: LaunchTarget, mode: OpenMode, real = false): LaunchState => ({ status: 'starting', target, mode, url: null, real });
 export const playing = (s: LaunchState, url: string): LaunchState => ({ ...s, status: 'playing', url });
 export const quitting = (s: LaunchState): LaunchState => ({ ...s, status: 'quitting' });
+/** The game's transfers are refused (957): nothing opens, the notice says why. */
+export const transferDisabled = (target: LaunchTarget): LaunchState => ({ status: 'transfer_disabled', target, mode: null, url: null });

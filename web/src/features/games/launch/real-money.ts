@@ -41,6 +41,8 @@ export async function startRealMoney(target: LaunchTarget, device: Device): Prom
       clearTimeout(timer);
     };
   });
+  // A refusal pushed before play1 answers must not go unhandled meanwhile: play1's own error wins then.
+  arrived.catch(() => undefined);
   try {
     await play1({ device, gp_id: target.gp_id, game_type: target.game_type, game_code: target.game_code });
     // From here the server holds an open game: quitting must leave it.

@@ -3,19 +3,24 @@
 import { useSyncExternalStore } from 'react';
 import { createStore } from '@/lib/events';
 import { local, LS } from '@/lib/storage';
-import { IDLE, quitting, type LaunchState, type LaunchTarget } from './machine';
+import { IDLE, quitting, transferDisabled, type LaunchState, type LaunchTarget } from './machine';
 
 export const launchStore = createStore<LaunchState>(IDLE);
 
 export type LaunchDialog =
-  | { kind: 'maintenance'; startAt?: string; endAt?: string; message?: string }
+  /** notice: the provider's own text in the request language (docs/api.md 203) */
+  | { kind: 'maintenance'; startAt?: string; endAt?: string; notice?: string }
   | { kind: 'login_required'; target: LaunchTarget }
   | { kind: 'demo_list' }
   | { kind: 'open_window'; target: LaunchTarget; url: string }
   | { kind: 'reality'; elapsed_minutes: number; net: number }
+  | { kind: 'transfer_disabled'; target: LaunchTarget }
   | null;
 
 export const dialogStore = createStore<LaunchDialog>(null);
+
+/** A page the player asked to open while a game plays, held while the force-stop warning shows (force-stop.ts). */
+export const pendingStopStore = createStore<{ go: () => void } | null>(null);
 
 /** Spec section 3: local storage waitingWindow names the helper window in use. */
 export const WAITING_WINDOW = 'waitingWindow';
@@ -84,11 +89,59 @@ export async function quitGame(): Promise<void> {
   releaseWindow();
   if (s.status === 'idle' || s.status === 'quitting') return;
   launchStore.set(quitting(s));
+  // Taken once: a later start sets its own when the server holds its game.
   const call = leave;
-  if (call) {
-    await Promise.race([call().catch(() => undefined), new Promise((r) => setTimeout(r, QUIT_WAIT_MS))]);
-  }
+  leave = null;
+  if (call) await leaveWithin(call);
   launchStore.set(IDLE);
+}
+
+/** The leave call, waited for at most QUIT_WAIT_MS (spec section 9). */
+function leaveWithin(call: () => Promise<unknown>): Promise<unknown> {
+  return Promise.race([call().catch(() => undefined), new Promise((r) => setTimeout(r, QUIT_WAIT_MS))]);
+}
+
+/**
+ * The quit routine of a page that starts with isPlay still 1: it was
+ * reloaded or restored while playing, or the game had replaced it (redirect
+ * mode) and the player came back. This page never knew that game, but the
+ * server still holds it with the member's money, so a member's page leaves
+ * it (`call` is leave1; null for a visitor, whose demo has nothing to leave).
+ */
+export async function quitLeftGame(call: (() => Promise<unknown>) | null): Promise<void> {
+  // Another page of ours quit it meanwhile (the lobby that got /close's quickGame).
+  if (!isPlaying()) return;
+  setIsPlay(false);
+  // A launch of this page began meanwhile: it is not the game that was left.
+  if (!call || launchStore.get().status !== 'idle') return;
+  launchStore.set(quitting(IDLE));
+  await leaveWithin(call);
+  if (launchStore.get().status === 'quitting') launchStore.set(IDLE);
+}
+
+/**
+ * Transfers to the game are refused (code 957, spec section 4): the start
+ * ends in the transfer-disabled state and its notice, until the player
+ * dismisses it.
+ */
+export function disableTransfers(target: LaunchTarget): void {
+  releaseWindow();
+  setIsPlay(false);
+  launchStore.set(transferDisabled(target));
+  dialogStore.set({ kind: 'transfer_disabled', target });
+}
+
+/** The transfer-disabled notice was read: back to idle. */
+export function dismissTransferDisabled(): void {
+  dialogStore.set(null);
+  if (launchStore.get().status === 'transfer_disabled') launchStore.set(IDLE);
+}
+
+/** A started game the player declined to open (the open-in-window dialog): the server's game is left. */
+export function declineGame(): void {
+  const call = leave;
+  leave = null;
+  if (call) void leaveWithin(call);
 }
 
 /** Back to idle without any routine (a failed start). */
@@ -114,4 +167,5 @@ export function resetLaunchStore(): void {
   leave = null;
   launchStore.set(IDLE);
   dialogStore.set(null);
+  pendingStopStore.set(null);
 }

@@ -51,7 +51,9 @@ export function GameRoomPage() {
               <>
                 <header className="game-room__stage-head">
                   <strong>{s.target?.name}</strong>
-                  <span className="game-frame__note">{t('demo_play_note')}</span>
+                  <span className="game-frame__note" data-testid="game-money-note">
+                    {s.real ? t('real_money_note') : t('demo_play_note')}
+                  </span>
                   <button type="button" className="modal__close" onClick={() => void quitGame()} aria-label={t('close_game')} data-testid="room-close">
                     <CloseIcon />
                   </button>

@@ -28,7 +28,9 @@ export function PlayPage() {
           <ChevronLeft /> {t('back_home')}
         </button>
         <h1>{s.target?.name}</h1>
-        <span className="game-frame__note">{t('demo_play_note')}</span>
+        <span className="game-frame__note" data-testid="game-money-note">
+          {s.real ? t('real_money_note') : t('demo_play_note')}
+        </span>
       </header>
       {s.status === 'playing' && <iframe className="play-page__frame" src={s.url} title={s.target?.name ?? ''} allow="fullscreen; autoplay" data-testid="game-frame" />}
     </div>

@@ -7,6 +7,7 @@ import { useDevice } from '@/lib/device-context';
 import { useSession } from '@/lib/session';
 import { useLanguage } from '@/lib/use-language';
 import { openPage } from '@/lib/windows';
+import { confirmGameStop } from '@/features/games/launch/force-stop';
 import './letters.css';
 
 /** The header's inbox entry with the unread badge (members only). */
@@ -25,7 +26,7 @@ export function LetterBell() {
       aria-label={t('uc_Letter')}
       title={t('uc_Letter')}
       data-testid="letter-bell"
-      onClick={() => openPage('user', '/user/Letter', device === 'desktop', (to) => void navigate(to))}
+      onClick={() => confirmGameStop(() => openPage('user', '/user/Letter', device === 'desktop', (to) => void navigate(to)))}
     >
       <MailIcon width={18} height={18} />
       <Badge count={unread} testId="letter-badge" />
