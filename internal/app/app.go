@@ -171,7 +171,7 @@ func (a *App) build() error {
 	}
 	catalogue := a.buildGames(w, sites, members, l, protect, remotes...)
 	closer.svc = catalogue.svc
-	bonuses := a.buildBonus(w, sites, members, catalogue, l)
+	bonuses := a.buildBonus(w, sites, members, catalogue, l, protect.exclusion)
 	refer := a.buildReferral(w, sites, members, l, protect.exclusion)
 	cashBack := a.buildCashBack(w, sites, members, catalogue, l, protect)
 	money := a.buildMoney(w, sites, members, catalogue, l, protect, depositHooks{bonus: bonuses, referral: refer.svc})

@@ -5,18 +5,22 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"gamehall/internal/api"
+	"gamehall/internal/auth"
 	"gamehall/internal/bonus"
 	"gamehall/internal/content"
 	"gamehall/internal/db"
 	"gamehall/internal/dbtest"
+	"gamehall/internal/exclusion"
 	"gamehall/internal/games"
 	"gamehall/internal/ledger"
+	"gamehall/internal/member"
 	"gamehall/internal/provider/house"
 	"gamehall/internal/seed"
 	"gamehall/internal/site"
@@ -36,6 +40,7 @@ func (m members) Account(_ context.Context, _ int64, account string) (int64, str
 }
 
 type env struct {
+	deps   bonus.Deps
 	d      *db.DB
 	clock  *testclock.Clock
 	ledger *ledger.Ledger
@@ -68,10 +73,11 @@ func setup(t *testing.T, d *db.DB) *env {
 			t.Fatal(err)
 		}
 	}
-	e.svc = bonus.NewService(bonus.Deps{DB: d, Sites: site.NewService(site.NewStore(d), false, 0, nil, time.Now),
+	e.deps = bonus.Deps{DB: d, Sites: site.NewService(site.NewStore(d), false, 0, nil, time.Now),
 		Members: members{ids: map[string]int64{seed.DemoMember: id}}, Ledger: e.ledger, Now: e.clock.Now,
 		Pages: content.NewStore(d), Rounds: house.NewStore(d), Games: games.NewStore(d),
-		Zone: time.FixedZone("America/Caracas", -4*3600), HouseRef: houseRef})
+		Zone: time.FixedZone("America/Caracas", -4*3600), HouseRef: houseRef}
+	e.svc = bonus.NewService(e.deps)
 	return e
 }
 
@@ -234,6 +240,65 @@ func TestDepositBonusAmount(t *testing.T) {
 		}
 		if _, err := e.svc.Apply(ctx, e.m, r.ID, "en_US"); code(err) != 703 {
 			t.Fatalf("a once-only bonus twice: %v", err)
+		}
+		e.audit(t)
+	})
+}
+
+// people reads members for the exclusion service as member.Service does.
+type people struct{ s *member.Store }
+
+func (p people) Person(ctx context.Context, id int64) (string, string, string, error) {
+	m, err := p.s.ByID(ctx, id)
+	return m.Phone, m.Email, m.IdentityID, err
+}
+
+func (p people) Accounts(ctx context.Context, id int64) ([]auth.Principal, error) {
+	m, err := p.s.ByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return p.s.SamePerson(ctx, m)
+}
+
+// restrictions asks the exclusion service as the app does.
+type restrictions struct{ svc *exclusion.Service }
+
+func (r restrictions) CheckBonus(ctx context.Context, memberID int64) error {
+	return r.svc.Check(ctx, memberID, exclusion.Bonus)
+}
+
+// TestTimeOutRefusesBonuses: under a time-out a bonus application is 628
+// and writes nothing; a deposit bonus applied for before the time-out is
+// not paid by a deposit credited during it (it keeps waiting), and the
+// money moved is the deposit's alone.
+func TestTimeOutRefusesBonuses(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		e := setup(t, d)
+		ex := exclusion.NewService(d, people{member.NewStore(d)}, nil, e.clock.Now, slog.New(slog.DiscardHandler))
+		deps := e.deps
+		deps.Restrictions = restrictions{ex}
+		svc := bonus.NewService(deps)
+		fixed := e.rule(t, bonus.RuleInput{Kind: "fixed", FixedAmount: raw("5"), TurnoverMultiple: raw("1")})
+		dep := e.rule(t, bonus.RuleInput{Kind: "deposit", Percent: raw("100"), TurnoverMultiple: raw("1")})
+		if _, err := svc.Apply(ctx, e.m, dep.ID, "en_US"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ex.Take(ctx, auth.Principal{MemberID: e.m.ID, SiteID: e.m.SiteID, Currency: "USD"},
+			exclusion.TakeInput{Kind: exclusion.TimeOut, Days: &[]int{1}[0]}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.Apply(ctx, e.m, fixed.ID, "en_US"); code(err) != 628 {
+			t.Fatalf("a bonus during a time-out: %v, want 628", err)
+		}
+		e.credit(t, "dep-T1", 40_00)
+		if err := svc.DepositCompleted(ctx, e.m.ID, "USD", "T1", 40_00); err != nil {
+			t.Fatal(err)
+		}
+		l := e.list(t)
+		if len(l) != 1 || l[0].Status != bonus.Pending || e.main(t) != 40_00 {
+			t.Fatalf("during the time-out: %+v, main %d (want the deposit only)", l, e.main(t))
 		}
 		e.audit(t)
 	})

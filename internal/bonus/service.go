@@ -96,6 +96,24 @@ type Deps struct {
 	// HouseRef is how the in-house provider's bets are referenced in the
 	// ledger ("GP001:" and the round id): their game type is known.
 	HouseRef string
+	// Restrictions refuses bonuses to a member under a time-out or
+	// self-exclusion; nil: none.
+	Restrictions Restrictions
+}
+
+// Restrictions is the player protection's word on a bonus
+// (exclusion.Service through the app): an *api.Error when a restriction
+// binds the member. Asked in the transaction that would pay.
+type Restrictions interface {
+	CheckBonus(ctx context.Context, memberID int64) error
+}
+
+// restricted is the restriction binding the member, if any.
+func (s *Service) restricted(ctx context.Context, memberID int64) error {
+	if s.Restrictions == nil {
+		return nil
+	}
+	return s.Restrictions.CheckBonus(ctx, memberID)
 }
 
 // Service is the bonus rules.
@@ -271,6 +289,9 @@ func (s *Service) Apply(ctx context.Context, m Member, ruleID int64, lang string
 		b.TurnoverRequired = turnoverFor(r, r.Fixed, 0)
 	}
 	err = s.DB.Tx(ctx, func(ctx context.Context) error {
+		if err := s.restricted(ctx, m.ID); err != nil {
+			return err
+		}
 		id, ok, err := s.store.insertBonus(ctx, b)
 		if err != nil {
 			return err
@@ -323,7 +344,8 @@ func (s *Service) viewOf(ctx context.Context, b bonusRow, lang string) (View, er
 // DepositCompleted pays the member's waiting deposit bonus for a deposit
 // that has just been credited, in the transaction that credits it: once,
 // whatever retries (the bonus leaves pending in the same update). A
-// deposit below the rule's minimum leaves it waiting.
+// deposit below the rule's minimum, or a restriction binding the member,
+// leaves it waiting.
 func (s *Service) DepositCompleted(ctx context.Context, memberID int64, currency, orderNo string, amount int64) error {
 	pend, err := s.store.withStatus(ctx, memberID, currency, Pending)
 	if err != nil || len(pend) == 0 {
@@ -348,6 +370,14 @@ func (s *Service) DepositCompleted(ctx context.Context, memberID int64, currency
 	b.AwardedAt = now.UnixMicro()
 	b.ExpiresAt = now.Add(time.Duration(r.ExpiryDays) * 24 * time.Hour).UnixMicro()
 	return s.DB.Tx(ctx, func(ctx context.Context) error {
+		// A deposit made before a restriction and credited after it pays no
+		// bonus while the restriction holds: the bonus waits, and expires.
+		var refused *api.Error
+		if err := s.restricted(ctx, memberID); errors.As(err, &refused) {
+			return nil
+		} else if err != nil {
+			return err
+		}
 		ok, err := s.store.activate(ctx, b)
 		if err != nil || !ok {
 			return err

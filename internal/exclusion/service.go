@@ -64,6 +64,7 @@ const (
 	Envelope Action = 623 // claiming a red envelope
 	SignIn   Action = 624 // the sign-in award
 	Bet      Action = 625 // a real-money round in a game left open
+	Bonus    Action = 628 // claiming a promotion bonus, or its award at a deposit
 )
 
 // Asking to return too early, or with nothing to return from.
