@@ -48,6 +48,7 @@ bench: build
 	$(GO) run ./bench/lobby
 	$(GO) run ./bench/members -bin $(BIN)
 	$(GO) run ./bench/engine
+	$(GO) run ./bench/wallet -bin $(BIN)
 	$(GO) run ./bench/realplay -bin $(BIN)
 	$(GO) run ./bench/letters
 	cd web && node scripts/size.mjs
