@@ -123,18 +123,18 @@ func (a *App) build() error {
 	if err != nil {
 		return err
 	}
-	w := &wiring{apis: api.New(msgs, a.log), mux: http.NewServeMux(), limits: ratelimit.New(a.DB, time.Now)}
-	// The ledger comes first (the lobby shows its jackpot pool); it tells
-	// the member's browsers of balance changes once the hub exists.
 	// SQLite commits one writer at a time, a sync each: group commit lets
-	// one sync serve many postings and rounds (PostgreSQL posts each in one
-	// statement).
-	var cash func(memberID int64, currency string)
+	// one sync serve many postings, rounds and rate counts (PostgreSQL posts
+	// each in one statement).
 	var opts []ledger.Option
 	if a.DB.Dialect == db.SQLite {
 		a.group = db.NewGroup(a.DB)
 		opts = append(opts, ledger.WithGroupCommit(a.group))
 	}
+	w := &wiring{apis: api.New(msgs, a.log), mux: http.NewServeMux(), limits: ratelimit.New(a.DB, time.Now).WithGroup(a.group)}
+	// The ledger comes first (the lobby shows its jackpot pool); it tells
+	// the member's browsers of balance changes once the hub exists.
+	var cash func(memberID int64, currency string)
 	l := ledger.New(a.DB, time.Now, func(memberID int64, currency string) { cash(memberID, currency) }, opts...)
 	sites, err := a.buildSites(l)
 	if err != nil {

@@ -21,11 +21,21 @@ import (
 type Limiter struct {
 	db  *db.DB
 	now func() time.Time
+	// group, when set, commits the counters' increments in its batches.
+	group *db.Group
 }
 
 // New returns a limiter on d; now is the clock.
 func New(d *db.DB, now func() time.Time) *Limiter {
 	return &Limiter{db: d, now: now}
+}
+
+// WithGroup makes each count join g's batches (nil: each commits alone).
+// On SQLite a count is a write of its own per request, and alone it paid
+// a sync per request; in a batch one sync serves many, as for postings.
+func (l *Limiter) WithGroup(g *db.Group) *Limiter {
+	l.group = g
+	return l
 }
 
 // Hit counts one event for key in the window of length per and returns the
@@ -37,9 +47,17 @@ func (l *Limiter) Hit(ctx context.Context, key string, per time.Duration) (int, 
 func (l *Limiter) hitAt(ctx context.Context, key string, start int64) (int, error) {
 	key = stored(key)
 	var n int
-	err := l.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO rate_counters (key, window_start, count) VALUES ($1, $2, 1)
-		ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + 1 RETURNING count`,
-		key, start).Scan(&n)
+	count := func(ctx context.Context) error {
+		return l.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO rate_counters (key, window_start, count) VALUES ($1, $2, 1)
+			ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + 1 RETURNING count`,
+			key, start).Scan(&n)
+	}
+	var err error
+	if l.group != nil {
+		err = l.group.Tx(ctx, count)
+	} else {
+		err = count(ctx)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("rate: %w", db.MapError(err))
 	}
