@@ -437,12 +437,30 @@ func (s *Service) bets(ctx context.Context, memberID int64, currency string, sin
 	if err != nil {
 		return nil, err
 	}
-	out := make([]bet, len(debits))
-	round := make([]int64, len(debits))
-	var ids []int64
+	refs := make([]string, len(debits))
 	for i, d := range debits {
-		out[i] = bet{At: d.At, Stake: d.Amount}
-		if id, ok := strings.CutPrefix(d.Reference, s.HouseRef); ok {
+		refs[i] = d.Reference
+	}
+	types, err := GameTypes(ctx, s.Rounds, s.Games, s.HouseRef, refs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]bet, len(debits))
+	for i, d := range debits {
+		out[i] = bet{At: d.At, Stake: d.Amount, GameType: types[i]}
+	}
+	return out, nil
+}
+
+// GameTypes is the game type of each ledger reference: an in-house round's
+// (houseRef followed by the round id), 0 for other providers' rounds, whose
+// game is not known here. Bonus turnover and cash back both weigh by it.
+func GameTypes(ctx context.Context, rounds Rounds, games Games, houseRef string, refs []string) ([]int, error) {
+	out := make([]int, len(refs))
+	round := make([]int64, len(refs))
+	var ids []int64
+	for i, ref := range refs {
+		if id, ok := strings.CutPrefix(ref, houseRef); ok {
 			if n, err := strconv.ParseInt(id, 10, 64); err == nil {
 				round[i] = n
 				ids = append(ids, n)
@@ -452,7 +470,7 @@ func (s *Service) bets(ctx context.Context, memberID int64, currency string, sin
 	if len(ids) == 0 {
 		return out, nil
 	}
-	codes, err := s.Rounds.RoundGames(ctx, ids)
+	codes, err := rounds.RoundGames(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -464,13 +482,13 @@ func (s *Service) bets(ctx context.Context, memberID int64, currency string, sin
 			list = append(list, c)
 		}
 	}
-	types, err := s.Games.TypesOf(ctx, list)
+	types, err := games.TypesOf(ctx, list)
 	if err != nil {
 		return nil, err
 	}
 	for i := range out {
 		if round[i] != 0 {
-			out[i].GameType = types[codes[round[i]]]
+			out[i] = types[codes[round[i]]]
 		}
 	}
 	return out, nil

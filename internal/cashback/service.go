@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"gamehall/internal/api"
+	"gamehall/internal/bonus"
 	"gamehall/internal/db"
 	"gamehall/internal/ledger"
 	"gamehall/internal/money"
@@ -223,42 +224,11 @@ func (s *Service) figures(ctx context.Context, r ruleRow, memberID int64, from, 
 // is HouseRef and the round id); 0 for other providers' rounds, whose game
 // is not known here.
 func (s *Service) gameTypes(ctx context.Context, flows []ledger.Flow) ([]int, error) {
-	out := make([]int, len(flows))
-	round := make([]int64, len(flows))
-	var ids []int64
+	refs := make([]string, len(flows))
 	for i, f := range flows {
-		if id, ok := strings.CutPrefix(f.Reference, s.HouseRef); ok {
-			if n, err := strconv.ParseInt(id, 10, 64); err == nil {
-				round[i] = n
-				ids = append(ids, n)
-			}
-		}
+		refs[i] = f.Reference
 	}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	codes, err := s.Rounds.RoundGames(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	seen := map[string]bool{}
-	var list []string
-	for _, c := range codes {
-		if !seen[c] {
-			seen[c] = true
-			list = append(list, c)
-		}
-	}
-	types, err := s.Games.TypesOf(ctx, list)
-	if err != nil {
-		return nil, err
-	}
-	for i := range out {
-		if round[i] != 0 {
-			out[i] = types[codes[round[i]]]
-		}
-	}
-	return out, nil
+	return bonus.GameTypes(ctx, s.Rounds, s.Games, s.HouseRef, refs)
 }
 
 // ratesOf reads a rule's stored rates.
