@@ -77,10 +77,7 @@ func Open(ctx context.Context, databaseURL, dataDir string) (*DB, error) {
 
 // OpenSQLite opens the SQLite database file at path.
 func OpenSQLite(ctx context.Context, path string) (*DB, error) {
-	sqldb, err := sql.Open("sqlite", SQLiteDSN(path))
-	if err != nil {
-		return nil, fmt.Errorf("open sqlite: %w", err)
-	}
+	sqldb := sql.OpenDB(sqliteConnector{dsn: SQLiteDSN(path), drv: &sqlite.Driver{}})
 	// WAL gives concurrent readers; writers queue on the busy timeout.
 	sqldb.SetMaxOpenConns(16)
 	sqldb.SetMaxIdleConns(16)

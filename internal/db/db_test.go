@@ -2,6 +2,7 @@ package db_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -171,22 +172,25 @@ func TestAfterCommitQueriesThePool(t *testing.T) {
 	})
 }
 
-// TestStmtFollowsTheTransaction: a prepared statement runs in the
-// transaction ctx carries (its write rolls back with it) and on the pool
-// outside one, and a statement that cannot be prepared reports it each
-// time it is used.
-func TestStmtFollowsTheTransaction(t *testing.T) {
+// TestPreparedStatements: statements run from the same text again and
+// again (kept prepared on SQLite) behave as fresh ones would: inside a
+// transaction they roll back with it; a second query of the same text while
+// the first one's rows are still open reads its own rows (SQLite); a statement that
+// fails (a unique violation) runs again afterwards; a statement that cannot
+// be prepared reports it every time; more distinct statements than the
+// cache holds all run.
+func TestPreparedStatements(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		insert := d.Prepare(`INSERT INTO currencies (code, symbol, exponent) VALUES ($1, $2, 2)`)
-		count := d.Prepare(`SELECT COUNT(*) FROM currencies WHERE code = $1`)
+		const insert = `INSERT INTO currencies (code, symbol, exponent) VALUES ($1, $2, 2)`
+		const count = `SELECT COUNT(*) FROM currencies WHERE code = $1`
 		boom := errors.New("boom")
 		err := d.Tx(ctx, func(ctx context.Context) error {
-			if _, err := insert.ExecContext(ctx, "ZZA", "z"); err != nil {
+			if _, err := d.Q(ctx).ExecContext(ctx, insert, "ZZA", "z"); err != nil {
 				return err
 			}
 			var n int
-			if err := count.QueryRowScan(ctx, []any{"ZZA"}, &n); err != nil || n != 1 {
+			if err := d.Q(ctx).QueryRowContext(ctx, count, "ZZA").Scan(&n); err != nil || n != 1 {
 				return fmt.Errorf("inside the transaction: %d %v", n, err)
 			}
 			return boom
@@ -195,19 +199,63 @@ func TestStmtFollowsTheTransaction(t *testing.T) {
 			t.Fatal(err)
 		}
 		var n int
-		if err := count.QueryRowScan(ctx, []any{"ZZA"}, &n); err != nil || n != 0 {
+		if err := d.Q(ctx).QueryRowContext(ctx, count, "ZZA").Scan(&n); err != nil || n != 0 {
 			t.Fatalf("after the rollback: %d %v", n, err)
 		}
-		if _, err := insert.ExecContext(ctx, "ZZB", "z"); err != nil {
+		for _, code := range []string{"ZZB", "ZZC"} {
+			if _, err := d.Q(ctx).ExecContext(ctx, insert, code, "z"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := d.Q(ctx).ExecContext(ctx, insert, "ZZB", "z"); !errors.Is(db.MapError(err), db.ErrConflict) {
+			t.Fatalf("a duplicate: %v", err)
+		}
+		if _, err := d.Q(ctx).ExecContext(ctx, insert, "ZZD", "z"); err != nil {
+			t.Fatalf("the same text after its failure: %v", err)
+		}
+
+		// PostgreSQL's wire protocol allows no second query on a
+		// connection while rows are open; SQLite does.
+		const list = `SELECT code FROM currencies WHERE code LIKE $1 ORDER BY code`
+		err = d.Tx(ctx, func(ctx context.Context) error {
+			if d.Dialect != db.SQLite {
+				return nil
+			}
+			outer, err := d.Q(ctx).QueryContext(ctx, list, "ZZ%")
+			if err != nil {
+				return err
+			}
+			defer outer.Close()
+			var got []string
+			for outer.Next() {
+				var code string
+				if err := outer.Scan(&code); err != nil {
+					return err
+				}
+				inner, err := db.Query(ctx, d.Q(ctx), list, func(r *sql.Rows, c *string) error { return r.Scan(c) }, code)
+				if err != nil || len(inner) != 1 || inner[0] != code {
+					return fmt.Errorf("inner query of %s: %v %v", code, inner, err)
+				}
+				got = append(got, code)
+			}
+			if strings.Join(got, ",") != "ZZB,ZZC,ZZD" {
+				return fmt.Errorf("outer rows: %v", got)
+			}
+			return outer.Err()
+		})
+		if err != nil {
 			t.Fatal(err)
 		}
-		if err := count.QueryRowScan(ctx, []any{"ZZB"}, &n); err != nil || n != 1 {
-			t.Fatalf("on the pool: %d %v", n, err)
-		}
-		bad := d.Prepare(`SELECT nope FROM nowhere`)
+
 		for range 2 {
-			if err := bad.QueryRowScan(ctx, nil, &n); err == nil {
+			if err := d.Q(ctx).QueryRowContext(ctx, `SELECT nope FROM nowhere`).Scan(&n); err == nil {
 				t.Fatal("a statement that cannot be prepared ran")
+			}
+		}
+		for i := range 600 {
+			var got int
+			if err := d.Q(ctx).QueryRowContext(ctx, fmt.Sprintf(`SELECT %d + $1`, i), 1).Scan(&got); err != nil || got != i+1 {
+				t.Fatalf("statement %d: %d %v", i, got, err)
 			}
 		}
 	})

@@ -4,9 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -24,17 +24,18 @@ type txKey struct{ d *DB }
 // txState is one open transaction and what must happen once it commits.
 type txState struct {
 	tx *sql.Tx
-	// mu guards effects and savepoints: a transaction is used by one
-	// goroutine at a time, but a store may hand ctx to helpers.
-	mu         sync.Mutex
-	effects    []func()
-	savepoints int
+	// mu guards effects and depth: a transaction is used by one goroutine
+	// at a time, but a store may hand ctx to helpers.
+	mu      sync.Mutex
+	effects []func()
+	// depth is how many savepoints are open. A savepoint is named after its
+	// depth: SQLite and PostgreSQL both resolve a name to the newest
+	// savepoint of that name, so siblings may share one, and the same few
+	// statement texts stay prepared instead of a new one per savepoint.
+	depth int
 	// ended is set once the transaction committed or rolled back: a
 	// context that outlives it (an after-commit effect) queries the pool.
 	ended bool
-	// stmts are the Stmts this transaction prepared itself while the pool
-	// had none yet (they close with it).
-	stmts map[*Stmt]*sql.Stmt
 }
 
 // open is the transaction ctx carries while it is still open.
@@ -181,10 +182,15 @@ func (d *DB) admit(ctx context.Context) (func(), error) {
 
 func (d *DB) nested(ctx context.Context, st *txState, fn func(ctx context.Context) error) error {
 	st.mu.Lock()
-	st.savepoints++
-	name := fmt.Sprintf("sp%d", st.savepoints)
+	st.depth++
+	name := "sp" + strconv.Itoa(st.depth)
 	mark := len(st.effects)
 	st.mu.Unlock()
+	defer func() {
+		st.mu.Lock()
+		st.depth--
+		st.mu.Unlock()
+	}()
 	if _, err := st.tx.ExecContext(ctx, "SAVEPOINT "+name); err != nil {
 		return MapError(fmt.Errorf("savepoint: %w", err))
 	}
@@ -218,129 +224,4 @@ func (d *DB) AfterCommit(ctx context.Context, fn func()) {
 	st.mu.Lock()
 	st.effects = append(st.effects, fn)
 	st.mu.Unlock()
-}
-
-// Stmt is a hot statement prepared once per connection instead of parsed
-// on every call (on SQLite, parsing a short statement costs about as much
-// as running it). It runs in the transaction ctx carries, or on the pool.
-type Stmt struct {
-	d     *DB
-	query string
-	// st is set once a prepare succeeded; a failed one is tried again on
-	// the next use rather than kept.
-	mu sync.Mutex
-	st atomic.Pointer[sql.Stmt]
-	// preparing is set while a background prepare on the pool runs.
-	preparing atomic.Bool
-}
-
-// Prepare returns query as a Stmt, prepared on its first use.
-func (d *DB) Prepare(query string) *Stmt { return &Stmt{d: d, query: query} }
-
-// on is the prepared statement bound to the transaction ctx carries (each
-// connection prepares it once) or to the pool.
-func (s *Stmt) on(ctx context.Context) (*sql.Stmt, error) {
-	prepared := s.st.Load()
-	if st, ok := s.d.open(ctx); ok && prepared == nil {
-		// Not on the pool from here: that needs a second connection while
-		// this transaction holds its row locks, and when every pooled
-		// connection is a transaction waiting for those locks it never
-		// comes. The transaction prepares it once for itself, and the pool
-		// gets it in the background for the transactions after this one.
-		s.prepareOnPool()
-		return st.prepare(ctx, s)
-	}
-	if prepared == nil {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if prepared = s.st.Load(); prepared == nil {
-			var err error
-			if prepared, err = s.d.PrepareContext(ctx, s.query); err != nil {
-				return nil, MapError(fmt.Errorf("prepare: %w", err))
-			}
-			s.st.Store(prepared)
-		}
-	}
-	if st, ok := s.d.open(ctx); ok {
-		return st.tx.StmtContext(ctx, prepared), nil
-	}
-	return prepared, nil
-}
-
-// prepareOnPool prepares the statement on the pool in the background,
-// once at a time, when a connection is free.
-func (s *Stmt) prepareOnPool() {
-	if !s.preparing.CompareAndSwap(false, true) {
-		return
-	}
-	go func() {
-		defer s.preparing.Store(false)
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if s.st.Load() != nil {
-			return
-		}
-		if p, err := s.d.PrepareContext(ctx, s.query); err == nil {
-			s.st.Store(p)
-		}
-	}()
-}
-
-// prepare is s prepared on this transaction, once per transaction.
-func (st *txState) prepare(ctx context.Context, s *Stmt) (*sql.Stmt, error) {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	if p, ok := st.stmts[s]; ok {
-		return p, nil
-	}
-	p, err := st.tx.PrepareContext(ctx, s.query)
-	if err != nil {
-		return nil, MapError(fmt.Errorf("prepare: %w", err))
-	}
-	if st.stmts == nil {
-		st.stmts = map[*Stmt]*sql.Stmt{}
-	}
-	st.stmts[s] = p
-	return p, nil
-}
-
-// ExecContext runs the statement.
-func (s *Stmt) ExecContext(ctx context.Context, args ...any) (sql.Result, error) {
-	release, err := s.admit(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer release()
-	st, err := s.on(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return st.ExecContext(ctx, args...)
-}
-
-// admit queues a write on the pool behind the SQLite writer, as gatedPool
-// does for the statements of Q; inside a transaction the transaction
-// already holds it.
-func (s *Stmt) admit(ctx context.Context) (func(), error) {
-	if s.d.InTx(ctx) || !isWrite(s.query) {
-		return func() {}, nil
-	}
-	return s.d.admit(ctx)
-}
-
-// QueryRowScan runs the statement and scans its one row into dest
-// (sql.ErrNoRows when there is none).
-func (s *Stmt) QueryRowScan(ctx context.Context, args []any, dest ...any) error {
-	release, err := s.admit(ctx)
-	if err != nil {
-		return err
-	}
-	defer release()
-	st, err := s.on(ctx)
-	if err != nil {
-		return err
-	}
-	return st.QueryRowContext(ctx, args...).Scan(dest...)
 }

@@ -15,27 +15,21 @@ import (
 // store holds the ledger's SQL.
 type store struct {
 	db *db.DB
-	// The statements of every posting, prepared once.
-	insertTxStmt, applyStmt *db.Stmt
-	// insertLines inserts n lines in one statement, by n.
+	// insertLines is the statement inserting n lines at once, by n.
 	mu          sync.Mutex
-	insertLines map[int]*db.Stmt
+	insertLines map[int]string
 }
 
 func newStore(d *db.DB) *store {
-	return &store{db: d,
-		insertTxStmt: d.Prepare(`INSERT INTO ledger_transactions (idem_key, fingerprint, kind, currency, reference, memo, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idem_key) DO NOTHING RETURNING id`),
-		applyStmt: d.Prepare(`UPDATE ledger_accounts SET balance = balance + $2
-		WHERE id = $1 AND (guarded = FALSE OR balance + $2 >= 0) RETURNING balance`),
-		insertLines: map[int]*db.Stmt{},
-	}
+	return &store{db: d, insertLines: map[int]string{}}
 }
 
 // insertTx records the transaction under its key; fresh is false when the
 // key exists (committed by another request: the caller replays it).
 func (s *store) insertTx(ctx context.Context, e Entry, fingerprint string, now int64) (id int64, fresh bool, err error) {
-	err = s.insertTxStmt.QueryRowScan(ctx, []any{e.Key, fingerprint, string(e.Kind), e.Currency, e.Reference, e.Memo, now}, &id)
+	err = s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO ledger_transactions (idem_key, fingerprint, kind, currency, reference, memo, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idem_key) DO NOTHING RETURNING id`,
+		e.Key, fingerprint, string(e.Kind), e.Currency, e.Reference, e.Memo, now).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, false, nil
 	}
@@ -127,7 +121,8 @@ func (s *store) ensureAccount(ctx context.Context, key accountKey, now int64) (i
 // apply adds amount to the account in one conditional update: a guarded
 // account's balance never goes below zero (ok false, nothing changed).
 func (s *store) apply(ctx context.Context, accountID, amount int64) (after int64, ok bool, err error) {
-	err = s.applyStmt.QueryRowScan(ctx, []any{accountID, amount}, &after)
+	err = s.db.Q(ctx).QueryRowContext(ctx, `UPDATE ledger_accounts SET balance = balance + $2
+		WHERE id = $1 AND (guarded = FALSE OR balance + $2 >= 0) RETURNING balance`, accountID, amount).Scan(&after)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, false, nil
 	}
@@ -144,17 +139,17 @@ func (s *store) insertPostings(ctx context.Context, txID int64, lines []Line, no
 	for _, l := range lines {
 		args = append(args, txID, l.AccountID, l.Amount, l.BalanceAfter, now)
 	}
-	if _, err := s.linesStmt(len(lines)).ExecContext(ctx, args...); err != nil {
+	if _, err := s.db.Q(ctx).ExecContext(ctx, s.linesSQL(len(lines)), args...); err != nil {
 		return fmt.Errorf("postings: %w", db.MapError(err))
 	}
 	return nil
 }
 
-func (s *store) linesStmt(n int) *db.Stmt {
+func (s *store) linesSQL(n int) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if st, ok := s.insertLines[n]; ok {
-		return st
+	if q, ok := s.insertLines[n]; ok {
+		return q
 	}
 	var b strings.Builder
 	b.WriteString(`INSERT INTO ledger_postings (tx_id, account_id, amount, balance_after, created_at) VALUES `)
@@ -164,9 +159,9 @@ func (s *store) linesStmt(n int) *db.Stmt {
 		}
 		fmt.Fprintf(&b, "($%d, $%d, $%d, $%d, $%d)", 5*i+1, 5*i+2, 5*i+3, 5*i+4, 5*i+5)
 	}
-	st := s.db.Prepare(b.String())
-	s.insertLines[n] = st
-	return st
+	q := b.String()
+	s.insertLines[n] = q
+	return q
 }
 
 // balance sums the rows of one account (every shard of a system account).
