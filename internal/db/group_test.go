@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -78,6 +79,82 @@ func TestGroupIsolatesWorkInOneBatch(t *testing.T) {
 			}
 		}
 		if fmt.Sprint(effects) != "[committed]" {
+			t.Fatalf("effects %v", effects)
+		}
+	})
+}
+
+// TestGroupUndoesAFailureItsCallerSurvived: in one batch, a work whose
+// nested transaction fails after writing carries on and succeeds; the
+// nested write is undone (as a savepoint would undo it), the work's own
+// writes and those of its neighbour commit, and each work's effect runs
+// once.
+func TestGroupUndoesAFailureItsCallerSurvived(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		g := db.NewGroup(d)
+		defer g.Close()
+		insert := func(ctx context.Context, code string) error {
+			_, err := d.Q(ctx).ExecContext(ctx, `INSERT INTO currencies (code, symbol, exponent) VALUES ($1, 'x', 2)`, code)
+			return db.MapError(err)
+		}
+		release, started := make(chan struct{}), make(chan struct{})
+		first := make(chan error, 1)
+		go func() {
+			first <- g.Tx(context.Background(), func(ctx context.Context) error {
+				close(started)
+				<-release
+				return nil
+			})
+		}()
+		<-started
+		var mu sync.Mutex
+		var effects []string
+		effect := func(ctx context.Context, name string) {
+			d.AfterCommit(ctx, func() { mu.Lock(); effects = append(effects, name); mu.Unlock() })
+		}
+		boom := errors.New("boom")
+		works := []func(ctx context.Context) error{
+			func(ctx context.Context) error {
+				if err := insert(ctx, "UA1"); err != nil {
+					return err
+				}
+				err := d.Tx(ctx, func(ctx context.Context) error {
+					effect(ctx, "nested")
+					if err := insert(ctx, "UB1"); err != nil {
+						return err
+					}
+					return boom
+				})
+				if !errors.Is(err, boom) {
+					return fmt.Errorf("nested: %v", err)
+				}
+				effect(ctx, "survivor")
+				return insert(ctx, "UC1")
+			},
+			func(ctx context.Context) error { effect(ctx, "neighbour"); return insert(ctx, "UD1") },
+		}
+		errs := make([]error, len(works))
+		var wg sync.WaitGroup
+		for i, fn := range works {
+			wg.Add(1)
+			go func() { defer wg.Done(); errs[i] = g.Tx(context.Background(), fn) }()
+			waitQueued(t, g, i+1)
+		}
+		close(release)
+		wg.Wait()
+		if err := <-first; err != nil {
+			t.Fatal(err)
+		}
+		if errs[0] != nil || errs[1] != nil {
+			t.Fatalf("answers %v", errs)
+		}
+		for code, want := range map[string]int{"UA1": 1, "UB1": 0, "UC1": 1, "UD1": 1} {
+			if n := count(t, context.Background(), d, code); n != want {
+				t.Fatalf("%s: %d rows, want %d", code, n, want)
+			}
+		}
+		slices.Sort(effects)
+		if fmt.Sprint(effects) != "[neighbour survivor]" {
 			t.Fatalf("effects %v", effects)
 		}
 	})

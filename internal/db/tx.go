@@ -33,6 +33,10 @@ type txState struct {
 	// savepoint of that name, so siblings may share one, and the same few
 	// statement texts stay prepared instead of a new one per savepoint.
 	depth int
+	// optimistic is set for a group commit's first run of a batch: nested
+	// transactions open no savepoint, and the first one that fails sets
+	// poisoned, for the batch to run again with savepoints (see Group).
+	optimistic, poisoned bool
 	// ended is set once the transaction committed or rolled back: a
 	// context that outlives it (an after-commit effect) queries the pool.
 	ended bool
@@ -182,6 +186,16 @@ func (d *DB) admit(ctx context.Context) (func(), error) {
 
 func (d *DB) nested(ctx context.Context, st *txState, fn func(ctx context.Context) error) error {
 	st.mu.Lock()
+	if st.optimistic {
+		st.mu.Unlock()
+		err := fn(ctx)
+		if err != nil {
+			st.mu.Lock()
+			st.poisoned = true
+			st.mu.Unlock()
+		}
+		return err
+	}
 	st.depth++
 	name := "sp" + strconv.Itoa(st.depth)
 	mark := len(st.effects)
@@ -207,6 +221,13 @@ func (d *DB) nested(ctx context.Context, st *txState, fn func(ctx context.Contex
 		return MapError(fmt.Errorf("release savepoint: %w", err))
 	}
 	return nil
+}
+
+// failed reports whether a nested transaction failed in an optimistic run.
+func (st *txState) failed() bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.poisoned
 }
 
 // AfterCommit runs fn once the transaction ctx carries has committed, and

@@ -1,10 +1,11 @@
 package exclusion
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
+	"slices"
 
 	"gamehall/internal/db"
 )
@@ -44,16 +45,6 @@ func (s *Store) guard(ctx context.Context, memberID, now int64) error {
 	return nil
 }
 
-func keyArgs(keys []string, first int) (string, []any) {
-	marks := make([]string, len(keys))
-	args := make([]any, len(keys))
-	for i, k := range keys {
-		marks[i] = fmt.Sprintf("$%d", first+i)
-		args[i] = k
-	}
-	return strings.Join(marks, ", "), args
-}
-
 const rowColumns = `e.id, e.site_id, e.member_id, e.kind, e.started_at, e.ends_at, e.return_asked_at, e.cleared_at`
 
 func scanRow(r *sql.Rows, x *row) error {
@@ -67,10 +58,7 @@ func scanRow(r *sql.Rows, x *row) error {
 
 // holding is the restrictions bound to one of keys and not cleared at now.
 func (s *Store) holding(ctx context.Context, keys []string, now int64) ([]row, error) {
-	in, args := keyArgs(keys, 2)
-	out, err := db.Query(ctx, s.db.Q(ctx), `SELECT `+rowColumns+` FROM self_exclusions e WHERE e.id IN (
-		SELECT exclusion_id FROM self_exclusion_keys WHERE person_key IN (`+in+`))
-		AND (e.cleared_at IS NULL OR e.cleared_at > $1) ORDER BY e.id`, scanRow, append([]any{now}, args...)...)
+	out, err := s.byKeys(ctx, keys, now)
 	if err != nil {
 		return nil, fmt.Errorf("exclusion holding: %w", err)
 	}
@@ -79,11 +67,34 @@ func (s *Store) holding(ctx context.Context, keys []string, now int64) ([]row, e
 
 // all is every restriction bound to one of keys, cleared or not.
 func (s *Store) all(ctx context.Context, keys []string) ([]row, error) {
-	in, args := keyArgs(keys, 1)
-	out, err := db.Query(ctx, s.db.Q(ctx), `SELECT `+rowColumns+` FROM self_exclusions e WHERE e.id IN (
-		SELECT exclusion_id FROM self_exclusion_keys WHERE person_key IN (`+in+`)) ORDER BY e.id`, scanRow, args...)
+	out, err := s.byKeys(ctx, keys, 0) // cleared_at, when set, is after 0
 	if err != nil {
 		return nil, fmt.Errorf("exclusion list: %w", err)
+	}
+	return out, nil
+}
+
+// byKeys is the restrictions bound to one of keys and not cleared at now,
+// by id. One lookup a key: a "person_key IN (...)" list builds a temporary
+// b-tree on SQLite at each call, and holding runs in every real-money round.
+func (s *Store) byKeys(ctx context.Context, keys []string, now int64) ([]row, error) {
+	var out []row
+	for _, k := range keys {
+		rows, err := db.Query(ctx, s.db.Q(ctx), `SELECT `+rowColumns+` FROM self_exclusion_keys k
+			JOIN self_exclusions e ON e.id = k.exclusion_id
+			WHERE k.person_key = $1 AND (e.cleared_at IS NULL OR e.cleared_at > $2)`, scanRow, k, now)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			if !slices.ContainsFunc(out, func(o row) bool { return o.ID == r.ID }) {
+				out = append(out, r)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b row) int { return cmp.Compare(a.ID, b.ID) })
+	if out == nil {
+		out = []row{}
 	}
 	return out, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 
 	"gamehall/internal/db"
 )
@@ -46,21 +47,20 @@ func (s *Store) list(ctx context.Context, memberID int64) ([]row, error) {
 // lock takes the member's limit rows of the given kinds for the rest of the
 // transaction and answers them: on PostgreSQL two decisions for one member
 // queue here (SQLite has one writer anyway). No row: no limit to keep.
+// Every row of the member is taken and the kinds picked here: on SQLite a
+// "kind IN (...)" list builds a temporary b-tree per call, on the hot path
+// of every real-money round, and a member has a handful of rows.
 func (s *Store) lock(ctx context.Context, memberID int64, kinds ...Kind) ([]row, error) {
-	args := []any{memberID}
-	in := ""
-	for i, k := range kinds {
-		args = append(args, string(k))
-		if i > 0 {
-			in += ", "
-		}
-		in += fmt.Sprintf("$%d", i+2)
-	}
-	out, err := db.Query(ctx, s.db.Q(ctx), `UPDATE player_limits SET updated_at = updated_at
-		WHERE member_id = $1 AND kind IN (`+in+`) RETURNING kind, period, amount, pending_amount, pending_at, updated_at`,
-		scanRow, args...)
+	all, err := db.Query(ctx, s.db.Q(ctx), `UPDATE player_limits SET updated_at = updated_at
+		WHERE member_id = $1 RETURNING kind, period, amount, pending_amount, pending_at, updated_at`, scanRow, memberID)
 	if err != nil {
 		return nil, fmt.Errorf("lock limits: %w", err)
+	}
+	out := all[:0]
+	for _, r := range all {
+		if slices.Contains(kinds, r.Kind) {
+			out = append(out, r)
+		}
 	}
 	return out, nil
 }

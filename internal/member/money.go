@@ -57,11 +57,7 @@ func (s *Service) Account(ctx context.Context, siteID int64, account string) (in
 // e-mail and identity id as stored (a time-out or self-exclusion binds every
 // account sharing one of them).
 func (s *Service) Person(ctx context.Context, memberID int64) (phone, email, identityID string, err error) {
-	m, err := s.store.ByID(ctx, memberID)
-	if err != nil {
-		return "", "", "", err
-	}
-	return m.Phone, m.Email, m.IdentityID, nil
+	return s.store.Person(ctx, memberID)
 }
 
 // Accounts are every account of the member's person on any site, the

@@ -83,6 +83,17 @@ func (s *Store) ByID(ctx context.Context, id int64) (Member, error) {
 	return m, nil
 }
 
+// Person is what identifies the member as a person; a restriction check
+// asks it in every real-money round, so it reads three columns, not the row.
+func (s *Store) Person(ctx context.Context, memberID int64) (phone, email, identityID string, err error) {
+	err = s.db.Q(ctx).QueryRowContext(ctx, `SELECT phone, email, identity_id FROM members WHERE id = $1`, memberID).
+		Scan(&phone, &email, &identityID)
+	if err != nil {
+		return "", "", "", fmt.Errorf("member person: %w", db.MapError(err))
+	}
+	return phone, email, identityID, nil
+}
+
 // SamePerson lists m and every account sharing its phone, e-mail (case and
 // spaces aside) or identity id, on any site. It scans members: a restriction
 // is rare, and an index would have to cover the normalised e-mail.

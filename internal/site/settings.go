@@ -120,9 +120,9 @@ func (s *Service) UpdateSettings(ctx context.Context, siteID int64, u SettingsUp
 
 // RealityCheckMinutes is the site's default reality-check interval (0: none).
 func (s *Service) RealityCheckMinutes(ctx context.Context, siteID int64) (int, error) {
-	st, err := s.store.Site(ctx, siteID)
+	info, err := s.site(ctx, siteID)
 	if err != nil {
 		return 0, err
 	}
-	return st.RealityCheckMinutes, nil
+	return info.RealityCheckMinutes, nil
 }
