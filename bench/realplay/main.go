@@ -48,10 +48,13 @@ func main() {
 	members := flag.Int("members", 200, "members playing at once")
 	dur := flag.Duration("d", 5*time.Second, "measured time of the rounds run and of the raw run")
 	pg := flag.String("pg", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable", "PostgreSQL DSN for a fresh schema; off skips PostgreSQL")
+	lite := flag.Bool("sqlite", true, "measure on SQLite (false: PostgreSQL only)")
 	flag.Parse()
-	if err := run(*bin, "SQLite", harness.Store{}, *members, *dur); err != nil {
-		fmt.Fprintln(os.Stderr, "bench:", err)
-		os.Exit(1)
+	if *lite {
+		if err := run(*bin, "SQLite", harness.Store{}, *members, *dur); err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			os.Exit(1)
+		}
 	}
 	if *pg == "off" {
 		return

@@ -58,6 +58,19 @@ func (c *TTL[V]) Get(key string, load func() (V, error)) (V, error) {
 	return v.(V), err
 }
 
+// Peek returns the cached value of key, if it is cached and fresh; it never
+// loads.
+func (c *TTL[V]) Peek(key string) (V, bool) {
+	c.mu.RLock()
+	e, ok := c.entries[key]
+	c.mu.RUnlock()
+	if !ok || !c.now().Before(e.expires) {
+		var zero V
+		return zero, false
+	}
+	return e.v, true
+}
+
 func (c *TTL[V]) put(key string, v V) {
 	now := c.now()
 	c.mu.Lock()

@@ -77,3 +77,21 @@ func TestSizeBound(t *testing.T) {
 		t.Fatalf("entries = %d, want <= 3", n)
 	}
 }
+
+func TestPeekNeverLoads(t *testing.T) {
+	clk := testclock.New(time.Unix(0, 0))
+	c := New[int](time.Second, 10, clk.Now)
+	if _, ok := c.Peek("k"); ok {
+		t.Fatal("peek found a value never loaded")
+	}
+	if _, err := c.Get("k", func() (int, error) { return 7, nil }); err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := c.Peek("k"); !ok || v != 7 {
+		t.Fatalf("peek = %d %v, want 7 true", v, ok)
+	}
+	clk.Add(time.Second)
+	if _, ok := c.Peek("k"); ok {
+		t.Fatal("peek found an expired value")
+	}
+}
