@@ -18,23 +18,28 @@ type store struct {
 	// insertLines is the statement inserting n lines at once, by n.
 	mu          sync.Mutex
 	insertLines map[int]string
+	// insertTxSQL and applySQL are the writes every posting makes.
+	insertTxSQL, applySQL db.Returning
 }
 
 func newStore(d *db.DB) *store {
-	return &store{db: d, insertLines: map[int]string{}}
+	return &store{db: d, insertLines: map[int]string{},
+		insertTxSQL: db.NewReturning(`INSERT INTO ledger_transactions (idem_key, fingerprint, kind, currency, reference, memo,
+			created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idem_key) DO NOTHING`, "id", ""),
+		applySQL: db.NewReturning(`UPDATE ledger_accounts SET balance = balance + $2
+			WHERE id = $1 AND (guarded = FALSE OR balance + $2 >= 0)`, "balance", `SELECT balance FROM ledger_accounts WHERE id = $1`),
+	}
 }
 
 // insertTx records the transaction under its key; fresh is false when the
 // key exists (committed by another request: the caller replays it).
 func (s *store) insertTx(ctx context.Context, e Entry, fingerprint string, now int64) (id int64, fresh bool, err error) {
-	err = s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO ledger_transactions (idem_key, fingerprint, kind, currency, reference, memo, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idem_key) DO NOTHING RETURNING id`,
-		e.Key, fingerprint, string(e.Kind), e.Currency, e.Reference, e.Memo, now).Scan(&id)
+	err = s.db.Row(ctx, s.insertTxSQL, []any{e.Key, fingerprint, string(e.Kind), e.Currency, e.Reference, e.Memo, now}, &id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, false, nil
 	}
 	if err != nil {
-		return 0, false, fmt.Errorf("ledger transaction: %w", db.MapError(err))
+		return 0, false, fmt.Errorf("ledger transaction: %w", err)
 	}
 	return id, true, nil
 }
@@ -121,13 +126,12 @@ func (s *store) ensureAccount(ctx context.Context, key accountKey, now int64) (i
 // apply adds amount to the account in one conditional update: a guarded
 // account's balance never goes below zero (ok false, nothing changed).
 func (s *store) apply(ctx context.Context, accountID, amount int64) (after int64, ok bool, err error) {
-	err = s.db.Q(ctx).QueryRowContext(ctx, `UPDATE ledger_accounts SET balance = balance + $2
-		WHERE id = $1 AND (guarded = FALSE OR balance + $2 >= 0) RETURNING balance`, accountID, amount).Scan(&after)
+	err = s.db.Row(ctx, s.applySQL, []any{accountID, amount}, &after)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, false, nil
 	}
 	if err != nil {
-		return 0, false, fmt.Errorf("apply posting: %w", db.MapError(err))
+		return 0, false, fmt.Errorf("apply posting: %w", err)
 	}
 	return after, true, nil
 }

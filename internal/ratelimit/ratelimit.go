@@ -22,12 +22,15 @@ type Limiter struct {
 	db  *db.DB
 	now func() time.Time
 	// group, when set, commits the counters' increments in its batches.
-	group *db.Group
+	group  *db.Group
+	hitSQL db.Returning
 }
 
 // New returns a limiter on d; now is the clock.
 func New(d *db.DB, now func() time.Time) *Limiter {
-	return &Limiter{db: d, now: now}
+	return &Limiter{db: d, now: now, hitSQL: db.NewReturning(`INSERT INTO rate_counters (key, window_start, count) VALUES ($1, $2, 1)
+		ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + 1`, "count",
+		`SELECT count FROM rate_counters WHERE key = $1 AND window_start = $2`)}
 }
 
 // WithGroup makes each count join g's batches (nil: each commits alone).
@@ -48,9 +51,7 @@ func (l *Limiter) hitAt(ctx context.Context, key string, start int64) (int, erro
 	key = stored(key)
 	var n int
 	count := func(ctx context.Context) error {
-		return l.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO rate_counters (key, window_start, count) VALUES ($1, $2, 1)
-			ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + 1 RETURNING count`,
-			key, start).Scan(&n)
+		return l.db.Row(ctx, l.hitSQL, []any{key, start}, &n)
 	}
 	var err error
 	if l.group != nil {

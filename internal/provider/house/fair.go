@@ -108,8 +108,8 @@ func (s *Store) claimNonce(ctx context.Context, owner string, now int64) (seedRo
 		// With group commit the claim joins a batch: on SQLite a claim of
 		// its own paid one more sync per round than the round itself.
 		err := s.commit(ctx, func(ctx context.Context) error {
-			return scanSeed(s.db.Q(ctx).QueryRowContext(ctx, `UPDATE fair_seeds SET next_nonce = next_nonce + 1
-				WHERE owner = $1 AND revealed_at = 0 RETURNING `+seedColumns, owner), &r)
+			return s.db.Row(ctx, s.claimSQL, []any{owner}, &r.ID, &r.ServerSeed, &r.Commitment, &r.ClientSeed, &r.NextNonce,
+				&r.CreatedAt, &r.RevealedAt)
 		})
 		if errors.Is(err, sql.ErrNoRows) {
 			// The owner's first round (or a rotation in between): make the

@@ -37,10 +37,8 @@ func (j Jackpot) Contribution(before, stake int64) int64 {
 // round's contribution (the session row's lock orders a session's rounds).
 func (s *Store) feed(ctx context.Context, j *Jackpot, sessionHash string, stake int64) (int64, error) {
 	var total int64
-	err := s.db.Q(ctx).QueryRowContext(ctx, `UPDATE house_sessions SET staked = staked + $2 WHERE id_hash = $1 RETURNING staked`,
-		sessionHash, stake).Scan(&total)
-	if err != nil {
-		return 0, fmt.Errorf("jackpot feed: %w", db.MapError(err))
+	if err := s.db.Row(ctx, s.feedSQL, []any{sessionHash, stake}, &total); err != nil {
+		return 0, fmt.Errorf("jackpot feed: %w", err)
 	}
 	return j.Contribution(total-stake, stake), nil
 }

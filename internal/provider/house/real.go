@@ -162,14 +162,11 @@ func (s *Store) settleRealRound(ctx context.Context, l Ledger, guard BetGuard, r
 				return err
 			}
 		}
-		err := s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO game_rounds (session_hash, request_id, demo, member_id, game_code,
-			game_version, currency, stake, win, balance_before, balance_after, choices, outcome, created_at, fair_seed_id, nonce,
-			commitment, client_seed, device, stake_band, par_rtp, par_var)
-			VALUES ($1, $2, FALSE, $3, $4, $5, $6, $7, $8, 0, 0, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id`,
-			r.SessionHash, r.RequestID, memberID, r.GameCode, r.GameVersion, r.Currency, r.Stake, r.Win, r.Choices, r.Outcome,
-			r.CreatedAt, r.SeedID, r.Nonce, r.Commitment, r.ClientSeed, r.Device, r.StakeBand, r.Par, r.ParVar).Scan(&r.ID)
+		err := s.db.Row(ctx, s.realRoundSQL, []any{r.SessionHash, r.RequestID, memberID, r.GameCode, r.GameVersion, r.Currency,
+			r.Stake, r.Win, r.Choices, r.Outcome, r.CreatedAt, r.SeedID, r.Nonce, r.Commitment, r.ClientSeed, r.Device, r.StakeBand,
+			r.Par, r.ParVar}, &r.ID)
 		if err != nil {
-			return fmt.Errorf("record round: %w", db.MapError(err))
+			return fmt.Errorf("record round: %w", err)
 		}
 		ref := fmt.Sprintf("%s:%d", ProviderCode, r.ID)
 		w, house := wallet(memberID), ledger.Account{Kind: ledger.House, Provider: ProviderCode}

@@ -79,9 +79,7 @@ func (s *Store) settleDemoRound(ctx context.Context, r RoundRow) (out RoundRow, 
 			return err
 		}
 		var after int64
-		err := s.db.Q(ctx).QueryRowContext(ctx, `UPDATE demo_sessions SET balance = balance - $1 + $2, updated_at = $3
-			WHERE id_hash = $4 AND expires_at > $3 AND balance >= $1 RETURNING balance`,
-			r.Stake, r.Win, r.CreatedAt, r.SessionHash).Scan(&after)
+		err := s.db.Row(ctx, s.demoBalanceSQL, []any{r.Stake, r.Win, r.CreatedAt, r.SessionHash}, &after)
 		if errors.Is(err, sql.ErrNoRows) {
 			var live int
 			if err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM demo_sessions WHERE id_hash = $1 AND expires_at > $2`,
@@ -97,15 +95,11 @@ func (s *Store) settleDemoRound(ctx context.Context, r RoundRow) (out RoundRow, 
 			return fmt.Errorf("demo round: %w", db.MapError(err))
 		}
 		r.BalanceAfter, r.BalanceBefore = after, after+r.Stake-r.Win
-		err = s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO game_rounds (session_hash, request_id, demo, game_code, game_version,
-			currency, stake, win, balance_before, balance_after, choices, outcome, created_at, fair_seed_id, nonce, commitment,
-			client_seed, device, stake_band, par_rtp, par_var)
-			VALUES ($1, $2, TRUE, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) RETURNING id`,
-			r.SessionHash, r.RequestID, r.GameCode, r.GameVersion, r.Currency, r.Stake, r.Win, r.BalanceBefore,
-			r.BalanceAfter, r.Choices, r.Outcome, r.CreatedAt, r.SeedID, r.Nonce, r.Commitment, r.ClientSeed, r.Device,
-			r.StakeBand, r.Par, r.ParVar).Scan(&r.ID)
+		err = s.db.Row(ctx, s.demoRoundSQL, []any{r.SessionHash, r.RequestID, r.GameCode, r.GameVersion, r.Currency, r.Stake,
+			r.Win, r.BalanceBefore, r.BalanceAfter, r.Choices, r.Outcome, r.CreatedAt, r.SeedID, r.Nonce, r.Commitment, r.ClientSeed,
+			r.Device, r.StakeBand, r.Par, r.ParVar}, &r.ID)
 		if err != nil {
-			return fmt.Errorf("record round: %w", db.MapError(err))
+			return fmt.Errorf("record round: %w", err)
 		}
 		r.Demo, out = true, r
 		return nil

@@ -12,10 +12,29 @@ type Store struct {
 	db *db.DB
 	// group, when set, commits real-money rounds in batches (SQLite).
 	group *db.Group
+	// The writes of every round.
+	claimSQL, feedSQL, realRoundSQL, demoRoundSQL, demoBalanceSQL db.Returning
 }
 
 // NewStore returns a Store on d.
-func NewStore(d *db.DB) *Store { return &Store{db: d} }
+func NewStore(d *db.DB) *Store {
+	return &Store{db: d,
+		claimSQL: db.NewReturning(`UPDATE fair_seeds SET next_nonce = next_nonce + 1 WHERE owner = $1 AND revealed_at = 0`,
+			seedColumns, `SELECT `+seedColumns+` FROM fair_seeds WHERE owner = $1 AND revealed_at = 0`),
+		feedSQL: db.NewReturning(`UPDATE house_sessions SET staked = staked + $2 WHERE id_hash = $1`, "staked",
+			`SELECT staked FROM house_sessions WHERE id_hash = $1`),
+		realRoundSQL: db.NewReturning(`INSERT INTO game_rounds (session_hash, request_id, demo, member_id, game_code, game_version,
+			currency, stake, win, balance_before, balance_after, choices, outcome, created_at, fair_seed_id, nonce, commitment,
+			client_seed, device, stake_band, par_rtp, par_var)
+			VALUES ($1, $2, FALSE, $3, $4, $5, $6, $7, $8, 0, 0, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`, "id", ""),
+		demoRoundSQL: db.NewReturning(`INSERT INTO game_rounds (session_hash, request_id, demo, game_code, game_version,
+			currency, stake, win, balance_before, balance_after, choices, outcome, created_at, fair_seed_id, nonce, commitment,
+			client_seed, device, stake_band, par_rtp, par_var)
+			VALUES ($1, $2, TRUE, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`, "id", ""),
+		demoBalanceSQL: db.NewReturning(`UPDATE demo_sessions SET balance = balance - $1 + $2, updated_at = $3
+			WHERE id_hash = $4 AND expires_at > $3 AND balance >= $1`, "balance", `SELECT balance FROM demo_sessions WHERE id_hash = $4`),
+	}
+}
 
 // WithGroupCommit makes each real-money round join g's batches, with the
 // postings of other rounds, instead of paying a durable commit of its own;
