@@ -254,28 +254,36 @@ func launches(srv *harness.Server, members []harness.Session) ([]string, error) 
 	return sessions, nil
 }
 
+// addressRounds is how many rounds a bench member plays from one address
+// (below the play API's 600 a minute).
+const addressRounds = 400
+
 // spins plays real-money spins from every session at once for d (after a
-// warm-up of a fifth of it) and answers rounds per second. Each call comes
-// from its own address: the play API's per-address limit (600 a minute)
-// is a person's, and these members play far faster than people.
+// warm-up of a fifth of it) and answers rounds per second. Each member
+// plays from an address of its own, as people do, and moves to a new one
+// every addressRounds rounds: the play API's per-address limit (600 a
+// minute) is a person's, and these members play far faster than people.
 func spins(srv *harness.Server, sessions []string, d time.Duration) (float64, error) {
 	tr := &http.Transport{MaxIdleConnsPerHost: len(sessions), MaxConnsPerHost: len(sessions)}
 	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
 	defer tr.CloseIdleConnections()
 	var next atomic.Int64
 	var failure atomic.Value
+	played := make([]int, len(sessions))
 	measure := func(d time.Duration, lat *[]time.Duration) int {
 		var mu sync.Mutex
 		var count atomic.Int64
 		stop := time.Now().Add(d)
 		var wg sync.WaitGroup
-		for _, s := range sessions {
+		for i, s := range sessions {
 			wg.Go(func() {
 				var mine []time.Duration
 				for time.Now().Before(stop) {
 					n := next.Add(1)
+					played[i]++
+					ip := harness.IP(int64(i + len(sessions)*(played[i]/addressRounds)))
 					t0 := time.Now()
-					code, err := harness.Post(client, srv.Base+"/games/api/play", harness.IP(n), "",
+					code, err := harness.Post(client, srv.Base+"/games/api/play", ip, "",
 						map[string]any{"session": s, "request_id": fmt.Sprintf("r%d", n), "choices": map[string]any{"line_bet": 5}}, nil)
 					if err != nil || code != 100 {
 						failure.CompareAndSwap(nil, fmt.Errorf("play: code %d: %v", code, err))

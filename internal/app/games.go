@@ -34,8 +34,8 @@ func (a *App) buildGames(w *wiring, s *sites, m *members, l *ledger.Ledger, prot
 	demo := house.NewDemoSessions(houseStore, inHouse, s.svc, time.Now)
 	play := house.NewPlay(inHouse, houseStore, demo, l, time.Now, house.FairSources{}).
 		WithAnnounce(func(currency string, data map[string]any) { m.hub.Publish("web_api."+currency, "jackpot_win", data) }).
-		WithGuard(protect).WithReality(protect.limits)
-	house.NewHandler(play, w.spa, w.limits).Routes(w.router, w.mux)
+		WithGuard(protect).WithReality(protect.limits).WithCounter(w.limits)
+	house.NewHandler(play, w.spa).Routes(w.router, w.mux)
 	a.sweeps = append(a.sweeps, func(ctx context.Context) error {
 		_, err := houseStore.DeleteExpired(ctx, time.Now().UnixMicro())
 		return err

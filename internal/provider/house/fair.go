@@ -99,28 +99,25 @@ func (s *Store) insertSeed(ctx context.Context, owner, clientSeed string, now in
 	return nil
 }
 
-// claimNonce takes the owner's next nonce in one statement, so concurrent
-// rounds never share one. A round refused later (balance, limits) leaves a
-// gap: a nonce is used at most once, not necessarily by a stored round.
+// claimNonce takes the owner's next nonce in the transaction ctx carries,
+// the round's: concurrent rounds never share a nonce, and a round that does
+// not commit (refused by its balance or a limit) gives its nonce back
+// unseen, so stored rounds use the nonces in order.
 func (s *Store) claimNonce(ctx context.Context, owner string, now int64) (seedRow, uint64, error) {
-	for range 3 {
+	for range 2 {
 		var r seedRow
-		// With group commit the claim joins a batch: on SQLite a claim of
-		// its own paid one more sync per round than the round itself.
-		err := s.commit(ctx, func(ctx context.Context) error {
-			return s.db.Row(ctx, s.claimSQL, []any{owner}, &r.ID, &r.ServerSeed, &r.Commitment, &r.ClientSeed, &r.NextNonce,
-				&r.CreatedAt, &r.RevealedAt)
-		})
+		err := s.db.Row(ctx, s.claimSQL, []any{owner}, &r.ID, &r.ServerSeed, &r.Commitment, &r.ClientSeed, &r.NextNonce,
+			&r.CreatedAt, &r.RevealedAt)
 		if errors.Is(err, sql.ErrNoRows) {
-			// The owner's first round (or a rotation in between): make the
-			// seed and claim again.
+			// The owner's first round, or the first after a rotation: make
+			// the seed and claim again.
 			if _, err := s.ensureSeed(ctx, owner, "", now); err != nil {
 				return seedRow{}, 0, err
 			}
 			continue
 		}
 		if err != nil {
-			return seedRow{}, 0, fmt.Errorf("claim nonce: %w", db.MapError(err))
+			return seedRow{}, 0, fmt.Errorf("claim nonce: %w", err)
 		}
 		return r, uint64(r.NextNonce - 1), nil
 	}
@@ -222,7 +219,7 @@ func (s playSession) owner() string {
 
 // Fair answers the session's commitment, client seed and next nonce.
 func (p *Play) Fair(ctx context.Context, id string) (FairState, error) {
-	s, _, err := p.session(ctx, id)
+	s, _, err := p.session(ctx, id, false)
 	if err != nil {
 		return FairState{}, err
 	}
@@ -238,7 +235,7 @@ func (p *Play) SetClientSeed(ctx context.Context, id, clientSeed string) (FairSt
 	if !validClientSeed(clientSeed) {
 		return FairState{}, api.Bad("client_seed", "1 to 64 letters, digits, - or _")
 	}
-	s, _, err := p.session(ctx, id)
+	s, _, err := p.session(ctx, id, false)
 	if err != nil {
 		return FairState{}, err
 	}
@@ -251,7 +248,7 @@ func (p *Play) SetClientSeed(ctx context.Context, id, clientSeed string) (FairSt
 
 // RotateSeed reveals the session's server seed and commits to a new one.
 func (p *Play) RotateSeed(ctx context.Context, id string) (Rotation, error) {
-	s, _, err := p.session(ctx, id)
+	s, _, err := p.session(ctx, id, false)
 	if err != nil {
 		return Rotation{}, err
 	}

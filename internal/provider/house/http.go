@@ -4,10 +4,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
-	"time"
 
 	"gamehall/internal/api"
-	"gamehall/internal/ratelimit"
 )
 
 // Pages serves a built HTML entry of the front end (the game pages are
@@ -20,12 +18,11 @@ type Pages interface {
 type Handler struct {
 	play  *Play
 	pages Pages
-	limit *ratelimit.Limiter
 }
 
 // NewHandler returns the handler.
-func NewHandler(play *Play, pages Pages, limit *ratelimit.Limiter) *Handler {
-	return &Handler{play: play, pages: pages, limit: limit}
+func NewHandler(play *Play, pages Pages) *Handler {
+	return &Handler{play: play, pages: pages}
 }
 
 // Routes registers the play API on r and the pages on mux.
@@ -70,11 +67,8 @@ func (h *Handler) session(r *http.Request) (any, error) {
 	return h.play.Session(r.Context(), b.Session)
 }
 
-// PlaysPerMinute is how many plays one client address may make a minute:
-// each writes a round.
-const PlaysPerMinute = 600
-
-// playRound is limited per client address: demo play writes a round per call.
+// playRound plays one round; the play counts against its client address's
+// limit (Play.WithCounter), inside the round where it can.
 func (h *Handler) playRound(r *http.Request) (any, error) {
 	var b struct {
 		Session   string          `json:"session"`
@@ -84,11 +78,6 @@ func (h *Handler) playRound(r *http.Request) (any, error) {
 	}
 	if err := api.Decode(r, &b); err != nil {
 		return nil, err
-	}
-	if ok, err := h.limit.Allow(r.Context(), "play:ip:"+api.ClientIP(r.Context()).String(), PlaysPerMinute, time.Minute); err != nil {
-		return nil, err
-	} else if !ok {
-		return nil, api.ErrTooMany
 	}
 	return h.play.PlayOn(r.Context(), b.Session, b.RequestID, b.Device, b.Choices)
 }

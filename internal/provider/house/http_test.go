@@ -17,7 +17,6 @@ import (
 	"gamehall/internal/db"
 	"gamehall/internal/dbtest"
 	"gamehall/internal/provider/house"
-	"gamehall/internal/ratelimit"
 	"gamehall/internal/testutil"
 )
 
@@ -400,8 +399,8 @@ func TestPlayAPIDemoMode(t *testing.T) {
 }
 
 // TestPlayAPIRateLimit: a client address gets PlaysPerMinute plays a minute;
-// beyond, HTTP 429 with code 429, and nothing is played. Another address is
-// not affected.
+// beyond, HTTP 429 with code 429, and nothing is played. A retry of a
+// played round still answers it, and another address is not affected.
 func TestPlayAPIRateLimit(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
@@ -419,13 +418,24 @@ func TestPlayAPIRateLimit(t *testing.T) {
 			}
 		}
 		const play = "/games/api/play"
+		var first int64
+		played := round(&bal, 100, "gh_keno")
 		runCalls(t, s, []call{
 			{name: "last play of the minute", path: play, body: playBody(id, "r1", `{"picks":[1],"stake":100}`),
-				headers: []string{"X-Forwarded-For", busy}, wantCode: 100, check: round(&bal, 100, "gh_keno")},
+				headers: []string{"X-Forwarded-For", busy}, wantCode: 100, check: func(t *testing.T, raw json.RawMessage) {
+					played(t, raw)
+					first = decodeAs[house.Round](t, raw).ID
+				}},
 			{name: "over the limit", path: play, body: playBody(id, "r2", `{"picks":[1],"stake":100}`),
 				headers: []string{"X-Forwarded-For", busy}, wantHTTP: 429, wantCode: 429},
 			{name: "still over the limit", path: play, body: playBody(id, "r3", `{"picks":[1],"stake":100}`),
 				headers: []string{"X-Forwarded-For", busy}, wantHTTP: 429, wantCode: 429},
+			{name: "a retry of the played round", path: play, body: playBody(id, "r1", `{"picks":[1],"stake":100}`),
+				headers: []string{"X-Forwarded-For", busy}, wantCode: 100, check: func(t *testing.T, raw json.RawMessage) {
+					if r := decodeAs[house.Round](t, raw); r.ID != first || r.BalanceAfter != bal {
+						t.Fatalf("retry answered %+v, want round %d", r, first)
+					}
+				}},
 			{name: "another address", path: play, body: playBody(id, "r4", `{"picks":[1],"stake":100}`),
 				headers: []string{"X-Forwarded-For", calm}, wantCode: 100, check: round(&bal, 100, "gh_keno")},
 			{name: "session not limited", path: "/games/api/session", body: testutil.JSON(map[string]string{"session": id}),
@@ -460,7 +470,7 @@ func TestGamePages(t *testing.T) {
 	mux := http.NewServeMux()
 	p := &pages{}
 	play := house.NewPlay(inHouse(), house.NewStore(d), demo, nil, clk.Now, house.SourceFunc(nil))
-	house.NewHandler(play, p, ratelimit.New(d, clk.Now)).Routes(apis.NewRouter(mux), mux)
+	house.NewHandler(play, p).Routes(apis.NewRouter(mux), mux)
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 	for _, c := range []struct {

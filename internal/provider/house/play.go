@@ -324,6 +324,19 @@ type Play struct {
 	guard BetGuard
 	// reality takes acknowledgements of reality checks; nil: none.
 	reality RealityAcker
+	// counter counts plays per client address; nil: no limit.
+	counter Counter
+}
+
+// Counter counts events per key in a window (ratelimit.Limiter).
+type Counter interface {
+	Allow(ctx context.Context, key string, max int, per time.Duration) (bool, error)
+}
+
+// WithCounter limits plays per client address (PlaysPerMinute).
+func (p *Play) WithCounter(c Counter) *Play {
+	p.counter = c
+	return p
 }
 
 // BetGuard refuses a real-money stake that would pass one of the member's
@@ -350,7 +363,7 @@ func (p *Play) WithReality(r RealityAcker) *Play {
 // real-money session id: the game page's way to play on (it has no member
 // token, the session is its credential). A demo session has none.
 func (p *Play) AckReality(ctx context.Context, id string) error {
-	s, _, err := p.session(ctx, id)
+	s, _, err := p.session(ctx, id, false)
 	if err != nil {
 		return err
 	}
@@ -407,8 +420,9 @@ type SessionInfo struct {
 }
 
 // session finds a live session with token id: a demo one, else a
-// real-money one (whose balance is the member's GP001 wallet).
-func (p *Play) session(ctx context.Context, id string) (playSession, *game, error) {
+// real-money one (whose balance is the member's GP001 wallet, read when
+// withBalance is set: a round settles on the ledger and needs none).
+func (p *Play) session(ctx context.Context, id string, withBalance bool) (playSession, *game, error) {
 	var out playSession
 	s, err := p.demo.Get(ctx, id)
 	switch {
@@ -422,9 +436,13 @@ func (p *Play) session(ctx context.Context, id string) (playSession, *game, erro
 		if rerr != nil {
 			return playSession{}, nil, rerr
 		}
-		bal, berr := p.ledger.Balance(ctx, wallet(r.MemberID), r.Currency)
-		if berr != nil {
-			return playSession{}, nil, berr
+		var bal int64
+		if withBalance {
+			b, err := p.ledger.Balance(ctx, wallet(r.MemberID), r.Currency)
+			if err != nil {
+				return playSession{}, nil, err
+			}
+			bal = b
 		}
 		demo, derr := p.demo.sites.DemoMode(ctx, r.SiteID)
 		if derr != nil {
@@ -445,7 +463,7 @@ func (p *Play) session(ctx context.Context, id string) (playSession, *game, erro
 // Session describes the session's game: rules, RTP (shown before play),
 // limits and balance.
 func (p *Play) Session(ctx context.Context, id string) (SessionInfo, error) {
-	s, g, err := p.session(ctx, id)
+	s, g, err := p.session(ctx, id, true)
 	if err != nil {
 		return SessionInfo{}, err
 	}
@@ -527,6 +545,15 @@ func stakeBand(stake, unit int64) string {
 
 // PlayOn is Play from a page that says which device it runs on ("desktop",
 // "mobile" or "" when unknown).
+//
+// A round is one transaction, with group commit one work of a batch: the
+// retry check, the count of plays from the client's address, the nonce,
+// the draw, the player's limits, the round's row and its postings. A round
+// that waited for a batch per step paid a sync per step: three batches a
+// round before, when the count and the nonce committed on their own.
+// Refusals found before anything is drawn (the address's limit, the site's
+// demo mode, bad choices) end the work without failing it, so its batch
+// neighbours never run again for them.
 func (p *Play) PlayOn(ctx context.Context, id, requestID, device string, choices json.RawMessage) (Round, error) {
 	if requestID == "" || len(requestID) > 64 {
 		return Round{}, api.Invalid("request_id", nil)
@@ -534,49 +561,79 @@ func (p *Play) PlayOn(ctx context.Context, id, requestID, device string, choices
 	if !slices.Contains(devices, device) {
 		return Round{}, api.Bad("device", "desktop, mobile or empty")
 	}
-	s, g, err := p.session(ctx, id)
+	s, g, err := p.session(ctx, id, false)
 	if err != nil {
 		return Round{}, err
 	}
 	hash := HashID(id)
-	prev, err := p.store.RoundByRequest(ctx, hash, requestID)
-	if err == nil {
-		return roundOf(prev), nil
-	}
-	if !errors.Is(err, db.ErrNotFound) {
-		return Round{}, err
-	}
-	if s.SiteDemoMode {
-		return Round{}, ErrPlayDisabled
+	counted := p.store.group == nil
+	if counted {
+		// Without group commit (PostgreSQL) the count commits on its own
+		// before the round: inside it, its row lock would queue every round
+		// from one address behind the one in flight. A retry of a stored
+		// round is answered first, uncounted, as in the round.
+		if prev, err := p.store.RoundByRequest(ctx, hash, requestID); err == nil {
+			return roundOf(prev), nil
+		}
+		if err := p.count(ctx); err != nil {
+			return Round{}, err
+		}
 	}
 	unit := unitFor(s.Currency, s.Exponent)
 	lim := g.limits(unit)
-	// Bad choices are refused before a nonce is spent on them.
-	if _, err := decide(g, lim, rng.NewSeq(0), choices); err != nil {
-		return Round{}, err
-	}
-	seed, nonce, err := p.store.claimNonce(ctx, s.owner(), p.now().UTC().UnixMicro())
-	if err != nil {
-		return Round{}, err
-	}
-	d, err := decide(g, lim, p.rng.Source(seed.ServerSeed, seed.ClientSeed, nonce), choices)
-	if err != nil {
-		return Round{}, err
-	}
-	round := RoundRow{SessionHash: hash, RequestID: requestID, GameCode: s.GameCode, GameVersion: g.version,
-		Currency: s.Currency, Stake: d.Stake, Win: d.Win, Choices: string(d.Choices), Outcome: string(d.Outcome),
-		CreatedAt: p.now().UnixMicro(), SeedID: sql.NullInt64{Int64: seed.ID, Valid: true},
-		Nonce: sql.NullInt64{Int64: int64(nonce), Valid: true}, Commitment: seed.Commitment, ClientSeed: seed.ClientSeed,
-		Device: device, StakeBand: stakeBand(d.Stake, unit), Par: d.Par, ParVar: d.ParVar}
 	var row RoundRow
-	if s.memberID > 0 {
-		round.jackpot, round.hit = g.jackpot, d.JackpotHit
-		row, _, err = p.store.SettleRealRound(ctx, p.ledger, p.guard, round, s.SiteID, s.memberID, s.Exponent, s.startedAt)
-		if err == nil && row.Jackpot > 0 && p.announce != nil {
-			p.announce(row.Currency, map[string]any{"amount": row.Jackpot, "exponent": s.Exponent, "game_code": row.GameCode})
+	var refused error
+	var fresh bool
+	err = p.store.commit(ctx, func(ctx context.Context) error {
+		refused, fresh = nil, false
+		prev, err := p.store.RoundByRequest(ctx, hash, requestID)
+		if err == nil {
+			row = prev
+			return nil
 		}
-	} else {
-		row, _, err = p.store.SettleDemoRound(ctx, round)
+		if !errors.Is(err, db.ErrNotFound) {
+			return err
+		}
+		if !counted {
+			if refused = p.count(ctx); refused != nil {
+				return nil
+			}
+		}
+		if s.SiteDemoMode {
+			refused = ErrPlayDisabled
+			return nil
+		}
+		// Bad choices are refused before a nonce is spent on them.
+		if _, refused = decide(g, lim, rng.NewSeq(0), choices); refused != nil {
+			return nil
+		}
+		now := p.now()
+		seed, nonce, err := p.store.claimNonce(ctx, s.owner(), now.UTC().UnixMicro())
+		if err != nil {
+			return err
+		}
+		d, err := decide(g, lim, p.rng.Source(seed.ServerSeed, seed.ClientSeed, nonce), choices)
+		if err != nil {
+			return err
+		}
+		round := RoundRow{SessionHash: hash, RequestID: requestID, GameCode: s.GameCode, GameVersion: g.version,
+			Currency: s.Currency, Stake: d.Stake, Win: d.Win, Choices: string(d.Choices), Outcome: string(d.Outcome),
+			CreatedAt: now.UnixMicro(), SeedID: sql.NullInt64{Int64: seed.ID, Valid: true},
+			Nonce: sql.NullInt64{Int64: int64(nonce), Valid: true}, Commitment: seed.Commitment, ClientSeed: seed.ClientSeed,
+			Device: device, StakeBand: stakeBand(d.Stake, unit), Par: d.Par, ParVar: d.ParVar}
+		if s.memberID == 0 {
+			row, err = p.store.settleDemo(ctx, round)
+		} else {
+			round.jackpot, round.hit = g.jackpot, d.JackpotHit
+			row, err = p.store.settleReal(ctx, p.ledger, p.guard, round, s.SiteID, s.memberID, s.Exponent, s.startedAt)
+		}
+		fresh = err == nil
+		return err
+	})
+	if errors.Is(err, db.ErrConflict) {
+		// A concurrent call with the same request id committed first: its
+		// round stands, this one rolled back.
+		row, err = p.store.RoundByRequest(ctx, hash, requestID)
 	}
 	switch {
 	case errors.Is(err, errShort) && s.memberID > 0:
@@ -587,13 +644,38 @@ func (p *Play) PlayOn(ctx context.Context, id, requestID, device string, choices
 		return Round{}, ErrSessionNotFound
 	case err != nil:
 		return Round{}, fmt.Errorf("play: %w", err)
+	case refused != nil:
+		return Round{}, refused
+	}
+	if fresh && row.Jackpot > 0 && p.announce != nil {
+		p.announce(row.Currency, map[string]any{"amount": row.Jackpot, "exponent": s.Exponent, "game_code": row.GameCode})
 	}
 	return roundOf(row), nil
 }
 
+// PlaysPerMinute is how many plays one client address may make a minute:
+// each writes a round.
+const PlaysPerMinute = 600
+
+// count counts a play from the client's address (ctx's): ErrTooMany past
+// PlaysPerMinute; nil without a Counter.
+func (p *Play) count(ctx context.Context) error {
+	if p.counter == nil {
+		return nil
+	}
+	ok, err := p.counter.Allow(ctx, "play:ip:"+api.ClientIP(ctx).String(), PlaysPerMinute, time.Minute)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return api.ErrTooMany
+	}
+	return nil
+}
+
 // History lists the session's newest rounds.
 func (p *Play) History(ctx context.Context, id string, limit int) ([]Round, error) {
-	if _, _, err := p.session(ctx, id); err != nil {
+	if _, _, err := p.session(ctx, id, false); err != nil {
 		return nil, err
 	}
 	if limit <= 0 || limit > 100 {

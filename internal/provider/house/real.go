@@ -136,27 +136,12 @@ func (s *Store) real(ctx context.Context, idHash string, now int64) (realSession
 	return r, nil
 }
 
-// SettleRealRound records a real-money round and posts it to the ledger in
-// one transaction: the bet from the member's GP001 wallet to the house,
-// and the win back. The round's row claims its request id first, so a
-// concurrent retry waits for this one and then answers it.
-func (s *Store) SettleRealRound(ctx context.Context, l Ledger, guard BetGuard, r RoundRow, siteID, memberID int64, exp int, since int64) (RoundRow, bool, error) {
-	out, existing, err := s.settleRealRound(ctx, l, guard, r, siteID, memberID, exp, since)
-	if errors.Is(err, db.ErrConflict) {
-		prev, err := s.RoundByRequest(ctx, r.SessionHash, r.RequestID)
-		return prev, err == nil, err
-	}
-	return out, existing, err
-}
-
-func (s *Store) settleRealRound(ctx context.Context, l Ledger, guard BetGuard, r RoundRow, siteID, memberID int64, exp int, since int64) (out RoundRow, existing bool, err error) {
-	err = s.commit(ctx, func(ctx context.Context) error {
-		if prev, err := s.RoundByRequest(ctx, r.SessionHash, r.RequestID); err == nil {
-			out, existing = prev, true
-			return nil
-		} else if !errors.Is(err, db.ErrNotFound) {
-			return err
-		}
+// settleReal records a real-money round and posts it to the ledger in the
+// transaction ctx carries (the round's): the bet from the member's GP001
+// wallet to the house, and the win back. The round's row claims its request
+// id first, so a concurrent retry conflicts with it.
+func (s *Store) settleReal(ctx context.Context, l Ledger, guard BetGuard, r RoundRow, siteID, memberID int64, exp int, since int64) (out RoundRow, err error) {
+	err = s.db.Tx(ctx, func(ctx context.Context) error {
 		if guard != nil {
 			if err := guard.CheckBet(ctx, siteID, memberID, r.Currency, exp, r.Stake, since); err != nil {
 				return err
@@ -212,7 +197,7 @@ func (s *Store) settleRealRound(ctx context.Context, l Ledger, guard BetGuard, r
 		return nil
 	})
 	if errors.Is(err, ledger.ErrInsufficient) {
-		return RoundRow{}, false, errShort
+		return RoundRow{}, errShort
 	}
-	return out, existing, err
+	return out, err
 }

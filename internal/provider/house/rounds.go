@@ -60,7 +60,16 @@ var errShort = errors.New("stake exceeds balance")
 // and records the round, in one transaction. A round with the same request
 // id already recorded is returned instead (with existing true).
 func (s *Store) SettleDemoRound(ctx context.Context, r RoundRow) (out RoundRow, existing bool, err error) {
-	out, existing, err = s.settleDemoRound(ctx, r)
+	err = s.commit(ctx, func(ctx context.Context) error {
+		if prev, err := s.RoundByRequest(ctx, r.SessionHash, r.RequestID); err == nil {
+			out, existing = prev, true
+			return nil
+		} else if !errors.Is(err, db.ErrNotFound) {
+			return err
+		}
+		out, err = s.settleDemo(ctx, r)
+		return err
+	})
 	if errors.Is(err, db.ErrConflict) {
 		// A concurrent retry of the same request id committed first: its
 		// round stands, this one rolled back (balance included).
@@ -70,14 +79,10 @@ func (s *Store) SettleDemoRound(ctx context.Context, r RoundRow) (out RoundRow, 
 	return out, existing, err
 }
 
-func (s *Store) settleDemoRound(ctx context.Context, r RoundRow) (out RoundRow, existing bool, err error) {
+// settleDemo settles a demo round in the transaction ctx carries (see
+// SettleDemoRound).
+func (s *Store) settleDemo(ctx context.Context, r RoundRow) (out RoundRow, err error) {
 	err = s.db.Tx(ctx, func(ctx context.Context) error {
-		if prev, err := s.RoundByRequest(ctx, r.SessionHash, r.RequestID); err == nil {
-			out, existing = prev, true
-			return nil
-		} else if !errors.Is(err, db.ErrNotFound) {
-			return err
-		}
 		var after int64
 		err := s.db.Row(ctx, s.demoBalanceSQL, []any{r.Stake, r.Win, r.CreatedAt, r.SessionHash}, &after)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -104,7 +109,7 @@ func (s *Store) settleDemoRound(ctx context.Context, r RoundRow) (out RoundRow, 
 		r.Demo, out = true, r
 		return nil
 	})
-	return out, existing, err
+	return out, err
 }
 
 // RoundByRequest loads the session's round recorded for requestID;
