@@ -140,6 +140,31 @@ func (s *Server) Stop() {
 // RSS is the server's resident memory in MiB.
 func (s *Server) RSS() float64 { return RSSMiB(s.cmd.Process.Pid) }
 
+// CPU is the processor time the server has used so far, user and system
+// (0 when unknown).
+func (s *Server) CPU() time.Duration { return CPUTime(s.cmd.Process.Pid) }
+
+// CPUTime is a process's processor time so far, user and system, from
+// /proc (0 when unknown).
+func CPUTime(pid int) time.Duration {
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The command name may hold spaces: the fields that follow start
+	// after its closing parenthesis; utime and stime are the 12th and 13th.
+	i := strings.LastIndexByte(string(raw), ')')
+	f := strings.Fields(string(raw[i+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	var utime, stime int64
+	fmt.Sscan(f[11], &utime)
+	fmt.Sscan(f[12], &stime)
+	const ticks = 100 // USER_HZ, 100 on Linux
+	return time.Duration(utime+stime) * time.Second / ticks
+}
+
 // Start runs `bin serve --dev` on st with extra flags; loopback is a
 // trusted proxy so each call can come from its own X-Forwarded-For address
 // (limits are per address, as they are for real visitors).

@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"runtime"
 	"sync"
@@ -32,6 +33,14 @@ type Group struct {
 	closed bool
 	queue  chan *groupWork
 	done   chan struct{}
+	// conn is the writer's own connection on SQLite (nil: the pool's).
+	// SQLite drops a connection's page cache whenever another connection
+	// wrote since its last transaction, so batches hopping between the
+	// pool's connections read every page afresh; on one connection of its
+	// own the writer's cache stays warm from batch to batch, and it is
+	// larger (writerCache) than the pool's: every round lands on leaves
+	// of indexes keyed by member and session all over the database.
+	conn *sql.Conn
 }
 
 // groupWork is one caller's work waiting for its batch.
@@ -41,6 +50,9 @@ type groupWork struct {
 	err      error
 	answered chan struct{}
 }
+
+// writerCache sets the writer connection's page cache: 64 MiB.
+const writerCache = "PRAGMA cache_size = -65536"
 
 const (
 	// groupQueued bounds the work waiting for the writer; callers beyond it
@@ -85,6 +97,14 @@ func (g *Group) Tx(ctx context.Context, fn func(ctx context.Context) error) erro
 // run commits batches until the queue is closed and drained.
 func (g *Group) run() {
 	defer close(g.done)
+	if g.d.Dialect == SQLite {
+		if conn, err := g.d.Conn(context.Background()); err == nil {
+			if _, err := conn.ExecContext(context.Background(), writerCache); err == nil {
+				g.conn = conn
+			}
+			defer conn.Close()
+		}
+	}
 	for first := range g.queue {
 		batch := []*groupWork{first}
 		// Callers answered by the last commit are queueing again: yield
@@ -134,7 +154,7 @@ func (g *Group) commit(batch []*groupWork) {
 // try runs batch in one transaction: optimistic, without savepoints, or
 // each work in a savepoint of its own.
 func (g *Group) try(batch []*groupWork, optimistic bool) error {
-	return g.d.Tx(context.Background(), func(ctx context.Context) error {
+	return g.d.txOn(context.Background(), g.conn, func(ctx context.Context) error {
 		st, _ := g.d.open(ctx)
 		st.mu.Lock()
 		st.optimistic = optimistic

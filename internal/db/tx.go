@@ -111,6 +111,13 @@ func isWrite(query string) bool {
 	return len(q) < 6 || !strings.EqualFold(q[:6], "SELECT")
 }
 
+// SerialWrites reports whether write transactions run one at a time: on
+// SQLite every transaction begins IMMEDIATE, holding the database's only
+// write lock until it ends, so a row lock taken only to order two
+// transactions (an upsert or UPDATE that changes nothing) is not needed
+// there; on PostgreSQL it is.
+func (d *DB) SerialWrites() bool { return d.Dialect == SQLite }
+
 // InTx reports whether ctx carries a transaction of d.
 func (d *DB) InTx(ctx context.Context) bool {
 	_, ok := d.open(ctx)
@@ -128,11 +135,22 @@ func (d *DB) Tx(ctx context.Context, fn func(ctx context.Context) error) error {
 	if st, ok := d.open(ctx); ok {
 		return d.nested(ctx, st, fn)
 	}
+	return d.txOn(ctx, nil, fn)
+}
+
+// txOn runs fn in a new transaction on conn, or on a connection of the
+// pool when conn is nil.
+func (d *DB) txOn(ctx context.Context, conn *sql.Conn, fn func(ctx context.Context) error) error {
 	release, err := d.admit(ctx)
 	if err != nil {
 		return err
 	}
-	tx, err := d.BeginTx(ctx, nil)
+	var tx *sql.Tx
+	if conn != nil {
+		tx, err = conn.BeginTx(ctx, nil)
+	} else {
+		tx, err = d.BeginTx(ctx, nil)
+	}
 	if err != nil {
 		release()
 		return MapError(fmt.Errorf("begin: %w", err))

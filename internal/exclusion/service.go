@@ -194,7 +194,7 @@ func (s *Service) keysOf(ctx context.Context, memberID int64) ([]string, error) 
 // holding is the restrictions binding the member now (any account of the
 // person); inside a transaction it first locks the member's guard row.
 func (s *Service) holding(ctx context.Context, memberID int64, now int64) ([]row, error) {
-	if s.db.InTx(ctx) {
+	if s.db.InTx(ctx) && !s.db.SerialWrites() {
 		if err := s.store.guard(ctx, memberID, now); err != nil {
 			return nil, err
 		}

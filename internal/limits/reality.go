@@ -50,6 +50,8 @@ type realityRow struct {
 	Minutes                          sql.NullInt64
 	StartedAt, CheckedAt, LastPlayAt int64
 	SiteDefault                      int
+	// exists is set when the member has a row.
+	exists bool
 }
 
 // interval is the interval in force, in minutes (0: none).
@@ -217,12 +219,21 @@ func (s *Store) reality(ctx context.Context, memberID int64) (realityRow, error)
 	if err != nil {
 		return realityRow{}, fmt.Errorf("reality check: %w", db.MapError(err))
 	}
+	r.exists = true
 	return r, nil
 }
 
 // touchReality makes sure the member has a row, locks it for the rest of
 // the transaction and reads it.
 func (s *Store) touchReality(ctx context.Context, memberID int64, now int64) (realityRow, error) {
+	if s.db.SerialWrites() {
+		// The transaction orders the member's plays already: the row is
+		// only made when it is missing.
+		r, err := s.reality(ctx, memberID)
+		if err != nil || r.exists {
+			return r, err
+		}
+	}
 	if _, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO reality_checks (member_id, updated_at) VALUES ($1, $2)
 		ON CONFLICT (member_id) DO UPDATE SET updated_at = excluded.updated_at`, memberID, now); err != nil {
 		return realityRow{}, fmt.Errorf("touch reality check: %w", db.MapError(err))

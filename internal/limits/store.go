@@ -55,7 +55,7 @@ func (s *Store) list(ctx context.Context, memberID int64) ([]row, error) {
 func (s *Store) lock(ctx context.Context, memberID int64, kinds ...Kind) ([]row, error) {
 	var all []row
 	var err error
-	if s.db.Dialect == db.SQLite {
+	if s.db.SerialWrites() {
 		all, err = s.list(ctx, memberID)
 	} else {
 		all, err = db.Query(ctx, s.db.Q(ctx), `UPDATE player_limits SET updated_at = updated_at

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"gamehall/internal/api"
+	"gamehall/internal/cache"
 	"gamehall/internal/db"
 	"gamehall/internal/engine/baccarat"
 	"gamehall/internal/engine/keno"
@@ -326,6 +327,8 @@ type Play struct {
 	reality RealityAcker
 	// counter counts plays per client address; nil: no limit.
 	counter Counter
+	// seen remembers sessions rounds were played on (see playing).
+	seen *cache.TTL[playSession]
 }
 
 // Counter counts events per key in a window (ratelimit.Limiter).
@@ -389,7 +392,37 @@ func (p *Play) WithAnnounce(fn func(currency string, data map[string]any)) *Play
 // production; tests script it with SourceFunc). l posts real-money rounds
 // (nil: only demo sessions play).
 func NewPlay(games *Games, store *Store, demo *DemoSessions, l Ledger, now func() time.Time, src Sources) *Play {
-	return &Play{games: games, store: store, demo: demo, ledger: l, now: now, rng: src}
+	return &Play{games: games, store: store, demo: demo, ledger: l, now: now, rng: src,
+		seen: cache.New[playSession](seenFor, seenMax, now)}
+}
+
+// A round finds its session in Play.seen: what it needs of a session (its
+// site, member, game, currency and start) never changes, so only the first
+// round of a session reads it from the database, and the round checks in
+// its own transaction that the session is still live.
+const (
+	seenFor = 10 * time.Minute
+	seenMax = 100_000
+)
+
+// playing is the session id's session as a round needs it: from seen,
+// else read (and remembered); SiteDemoMode is the site's flag now.
+func (p *Play) playing(ctx context.Context, id string) (playSession, *game, error) {
+	s, err := p.seen.Get(HashID(id), func() (playSession, error) {
+		s, _, err := p.session(ctx, id, false)
+		return s, err
+	})
+	if err != nil {
+		return playSession{}, nil, err
+	}
+	if s.SiteDemoMode, err = p.demo.sites.DemoMode(ctx, s.SiteID); err != nil {
+		return playSession{}, nil, err
+	}
+	g, ok := p.games.byCode[s.GameCode]
+	if !ok {
+		return playSession{}, nil, ErrUnknownGame
+	}
+	return s, g, nil
 }
 
 // playSession is a session of either kind as a round needs it.
@@ -561,11 +594,16 @@ func (p *Play) PlayOn(ctx context.Context, id, requestID, device string, choices
 	if !slices.Contains(devices, device) {
 		return Round{}, api.Bad("device", "desktop, mobile or empty")
 	}
-	s, g, err := p.session(ctx, id, false)
+	s, g, err := p.playing(ctx, id)
 	if err != nil {
 		return Round{}, err
 	}
 	hash := HashID(id)
+	unit := unitFor(s.Currency, s.Exponent)
+	lim := g.limits(unit)
+	// Choices are checked before the round's transaction (the stake does
+	// not depend on the draw), refused in it only if no round is stored.
+	checked, bad := decide(g, lim, rng.NewSeq(0), choices)
 	counted := p.store.group == nil
 	if counted {
 		// Without group commit (PostgreSQL) the count commits on its own
@@ -579,8 +617,6 @@ func (p *Play) PlayOn(ctx context.Context, id, requestID, device string, choices
 			return Round{}, err
 		}
 	}
-	unit := unitFor(s.Currency, s.Exponent)
-	lim := g.limits(unit)
 	var row RoundRow
 	var refused error
 	var fresh bool
@@ -603,11 +639,15 @@ func (p *Play) PlayOn(ctx context.Context, id, requestID, device string, choices
 			refused = ErrPlayDisabled
 			return nil
 		}
-		// Bad choices are refused before a nonce is spent on them.
-		if _, refused = decide(g, lim, rng.NewSeq(0), choices); refused != nil {
+		// Bad choices, a session left or expired and a stake above the
+		// balance are refused before a nonce is spent on them.
+		if refused = bad; refused != nil {
 			return nil
 		}
 		now := p.now()
+		if refused, err = p.store.playable(ctx, p.ledger, s, hash, checked.Stake, now.UTC().UnixMicro()); refused != nil || err != nil {
+			return err
+		}
 		seed, nonce, err := p.store.claimNonce(ctx, s.owner(), now.UTC().UnixMicro())
 		if err != nil {
 			return err

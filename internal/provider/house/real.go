@@ -2,6 +2,7 @@ package house
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"time"
@@ -112,6 +113,36 @@ func (p *Provider) Leave(ctx context.Context, pl provider.Player) error {
 		return fmt.Errorf("leave: %w", db.MapError(err))
 	}
 	return nil
+}
+
+// playable reports why a round of stake cannot be played on session s (ctx
+// carries the round's transaction): the session was left or expired
+// (ErrSessionNotFound), or its balance does not cover the stake; nil when
+// it can. The stake is taken later by a conditional update all the same.
+func (s *Store) playable(ctx context.Context, l Ledger, ps playSession, idHash string, stake, now int64) (refused, err error) {
+	var balance int64
+	if ps.memberID == 0 {
+		err = s.db.Q(ctx).QueryRowContext(ctx, `SELECT balance FROM demo_sessions WHERE id_hash = $1 AND expires_at > $2`,
+			idHash, now).Scan(&balance)
+	} else {
+		var one int
+		err = s.db.Q(ctx).QueryRowContext(ctx, `SELECT 1 FROM house_sessions WHERE id_hash = $1 AND closed_at = 0 AND expires_at > $2`,
+			idHash, now).Scan(&one)
+		if err == nil {
+			balance, err = l.Balance(ctx, wallet(ps.memberID), ps.Currency)
+		}
+	}
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return ErrSessionNotFound, nil
+	case err != nil:
+		return nil, fmt.Errorf("session: %w", db.MapError(err))
+	case balance < stake && ps.memberID == 0:
+		return ErrInsufficient, nil
+	case balance < stake:
+		return ErrInsufficientFunds, nil
+	}
+	return nil, nil
 }
 
 // realSession is a live real-money session.
