@@ -31,14 +31,19 @@ func NewReturning(write, cols, read string) Returning {
 	return Returning{write: write, pg: write + " RETURNING " + cols, read: read}
 }
 
-// Row runs r with args on the querier of ctx and scans the answer into
-// dest. When the write wrote no row (an UPDATE that matched none, an
+// Row runs r with args in the transaction ctx carries (on SQLite, in one
+// of its own when there is none) and scans the answer into dest. When the write wrote no row (an UPDATE that matched none, an
 // INSERT ... ON CONFLICT DO NOTHING that met its conflict) the error is
 // ErrNotFound, wrapping sql.ErrNoRows.
 func (d *DB) Row(ctx context.Context, r Returning, args []any, dest ...any) error {
 	q := d.Q(ctx)
 	if d.Dialect == Postgres {
 		return MapError(q.QueryRowContext(ctx, r.pg, args...).Scan(dest...))
+	}
+	if !d.InTx(ctx) {
+		// The read must see the row as this write left it, not as a
+		// concurrent writer left it after: both in one transaction.
+		return d.Tx(ctx, func(ctx context.Context) error { return d.Row(ctx, r, args, dest...) })
 	}
 	res, err := q.ExecContext(ctx, r.write, args...)
 	if err != nil {

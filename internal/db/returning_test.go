@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
+	"sync"
 	"testing"
 
 	"gamehall/internal/db"
@@ -52,6 +54,37 @@ func TestReturning(t *testing.T) {
 		check := db.NewReturning(`UPDATE ret_test SET n = n - 100 WHERE k = $1`, "n", `SELECT n FROM ret_test WHERE k = $1`)
 		if err := d.Row(ctx, check, []any{"a"}, &n); !errors.Is(err, db.ErrCheck) {
 			t.Fatalf("check: %v", err)
+		}
+	})
+}
+
+// TestReturningOutsideATransaction: 300 increments at once, each outside any
+// transaction, answer 300 different counts: each reads the row as its own
+// write left it.
+func TestReturningOutsideATransaction(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		if _, err := d.ExecContext(ctx, `CREATE TABLE ret_count (k TEXT PRIMARY KEY, n BIGINT NOT NULL)`); err != nil {
+			t.Fatal(err)
+		}
+		hit := db.NewReturning(`INSERT INTO ret_count (k, n) VALUES ($1, 1) ON CONFLICT (k) DO UPDATE SET n = ret_count.n + 1`, "n",
+			`SELECT n FROM ret_count WHERE k = $1`)
+		const callers = 300
+		seen := make([]int, callers)
+		var wg sync.WaitGroup
+		for i := range callers {
+			wg.Go(func() {
+				if err := d.Row(ctx, hit, []any{"k"}, &seen[i]); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		slices.Sort(seen)
+		for i, n := range seen {
+			if n != i+1 {
+				t.Fatalf("counts %v: two callers read the same row", seen)
+			}
 		}
 	})
 }

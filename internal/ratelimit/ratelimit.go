@@ -65,10 +65,13 @@ func (l *Limiter) hitAt(ctx context.Context, key string, start int64) (int, erro
 	return n, nil
 }
 
-// Allow counts one event and reports whether it is within max per window.
+// Allow counts one event and reports whether it is within max in the
+// window of length per that ends now: the window slides as Reserve's does,
+// so a burst across the turn of a fixed window gets no second allowance
+// (30 captchas at 10:00:59 and 30 more at 10:01:00 were all allowed).
 func (l *Limiter) Allow(ctx context.Context, key string, max int, per time.Duration) (bool, error) {
-	n, err := l.Hit(ctx, key, per)
-	return n <= max, err
+	_, ok, err := l.Reserve(ctx, key, max, per)
+	return ok, err
 }
 
 // Attempt is one attempt counted by Reserve.

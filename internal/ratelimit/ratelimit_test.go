@@ -23,9 +23,15 @@ func TestWindowsAndLocks(t *testing.T) {
 				t.Fatalf("hit %d: ok=%v err=%v", i, ok, err)
 			}
 		}
+		// The window slides: a minute on, the last minute still holds the
+		// three; two minutes on it holds none.
+		now = now.Add(time.Minute)
+		if ok, _ := l.Allow(ctx, "login:ip:1.2.3.4", 2, time.Minute); ok {
+			t.Fatal("the turn of the fixed window gave a second allowance")
+		}
 		now = now.Add(time.Minute)
 		if ok, _ := l.Allow(ctx, "login:ip:1.2.3.4", 2, time.Minute); !ok {
-			t.Fatal("a new window starts fresh")
+			t.Fatal("a minute with no hits before it starts fresh")
 		}
 		if locked, _ := l.Locked(ctx, "wpw:7"); locked {
 			t.Fatal("locked before lock")
