@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"gamehall/internal/db"
@@ -31,11 +32,64 @@ func Each(t *testing.T, fn func(t *testing.T, d *db.DB)) {
 // SQLite opens a migrated database in a temporary file.
 func SQLite(t testing.TB) *db.DB {
 	t.Helper()
-	d, err := db.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	file, err := migratedFile()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return migrated(t, d)
+	path := filepath.Join(t.TempDir(), "test.db")
+	if err := os.WriteFile(path, file, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	d, err := db.OpenSQLite(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d
+}
+
+// sqliteTemplate holds a freshly migrated SQLite database file, made once per
+// test binary and copied for each test: migrating took about a second
+// under -race, and a test opens one database or more. Test helper state,
+// the only package-level state of the project.
+var sqliteTemplate struct {
+	once sync.Once
+	file []byte
+	err  error
+}
+
+func migratedFile() ([]byte, error) {
+	sqliteTemplate.once.Do(func() {
+		sqliteTemplate.file, sqliteTemplate.err = migrate()
+	})
+	return sqliteTemplate.file, sqliteTemplate.err
+}
+
+// migrate migrates a new SQLite file and answers its bytes, the WAL
+// copied into it.
+func migrate() ([]byte, error) {
+	dir, err := os.MkdirTemp("", "gamehall-dbtest-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "template.db")
+	ctx := context.Background()
+	d, err := db.OpenSQLite(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	err = d.Migrate(ctx)
+	if err == nil {
+		_, err = d.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
+	}
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	return os.ReadFile(path)
 }
 
 // Postgres opens a migrated database in a new schema that is dropped after

@@ -92,10 +92,11 @@ func (g *Games) Has(code string) bool {
 	return ok
 }
 
-// NewGames builds the three games; the slot's exact RTP is computed once here.
+// NewGames builds the three games. The slot's exact RTP is computed on its
+// first use (a fifth of a second; every server a test starts paid it).
 func NewGames() *Games {
 	classic := slot.Classic()
-	slotRTP := classic.ExactRTP().RTP
+	slotRTP := func() float64 { return classic.ExactRTP().RTP }
 	kenoTable := keno.Paytable()
 	odds, _ := baccarat.ExactOdds(8)
 	var kenoPar, kenoVar [keno.MaxPicks + 1]float64
@@ -112,7 +113,7 @@ func NewGames() *Games {
 	return &Games{byCode: map[string]*game{
 		"gh_slot_fortune": {
 			kind: "slot", version: classic.Config().Version, jackpot: &SlotJackpot,
-			rtp:  func() float64 { return slotRTP },
+			rtp:  slotRTP,
 			info: func() any { return classic.Paytable() },
 			limits: func(u int64) Limits {
 				return Limits{Unit: u, LineBets: ladder(u, 1, 2, 5, 10, 20, 50, 100, 200, 500)}
@@ -128,7 +129,7 @@ func NewGames() *Games {
 				if err != nil {
 					return played{}, ErrBadBet
 				}
-				return played{stake: r.TotalBet, win: r.Win, chosen: in, outcome: r, par: slotRTP, parVar: slotVariance}, nil
+				return played{stake: r.TotalBet, win: r.Win, chosen: in, outcome: r, par: slotRTP(), parVar: slotVariance}, nil
 			},
 		},
 		"gh_baccarat": {
