@@ -108,14 +108,16 @@ func run(cfg config, name string, st harness.Store) error {
 		return err
 	}
 	defer d.Close()
-	// As the app builds it (internal/app).
-	var opts []ledger.Option
+	// As the app builds it (internal/app): group commit on SQLite, batches
+	// on PostgreSQL.
+	opts := []ledger.Option{ledger.WithBatches()}
 	if d.Dialect == db.SQLite {
 		g := db.NewGroup(d)
 		defer g.Close()
 		opts = append(opts, ledger.WithGroupCommit(g))
 	}
 	l := ledger.New(d, time.Now, nil, opts...)
+	defer l.Close()
 	for _, m := range members {
 		if _, err := l.Post(ctx, ledger.Entry{Key: fmt.Sprintf("bench-funds:%d", m.ID), Kind: ledger.Deposit, Currency: "USD",
 			Reference: "bench", Postings: []ledger.Posting{{Account: ledger.Account{Kind: ledger.Clearing, Provider: "sandbox"}, Amount: -funds},

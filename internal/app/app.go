@@ -124,9 +124,10 @@ func (a *App) build() error {
 		return err
 	}
 	// SQLite commits one writer at a time, a sync each: group commit lets
-	// one sync serve many postings, rounds and rate counts (PostgreSQL posts
-	// each in one statement).
-	var opts []ledger.Option
+	// one sync serve many postings, rounds and rate counts. PostgreSQL
+	// posts the ledger entries of callers outside a transaction in
+	// batches, one statement and one commit for many.
+	opts := []ledger.Option{ledger.WithBatches()}
 	if a.DB.Dialect == db.SQLite {
 		a.group = db.NewGroup(a.DB)
 		opts = append(opts, ledger.WithGroupCommit(a.group))
@@ -136,6 +137,7 @@ func (a *App) build() error {
 	// the member's browsers of balance changes once the hub exists.
 	var cash func(memberID int64, currency string)
 	l := ledger.New(a.DB, time.Now, func(memberID int64, currency string) { cash(memberID, currency) }, opts...)
+	a.closers = append(a.closers, func() error { l.Close(); return nil })
 	sites, err := a.buildSites(l)
 	if err != nil {
 		return err

@@ -186,6 +186,7 @@ type Ledger struct {
 	notify func(memberID int64, currency string)
 	shards int
 	group  *db.Group // nil: every posting commits on its own
+	batch  *batcher  // PostgreSQL's batches (nil: none)
 	// ids caches account ids (they never change); filled after commit.
 	mu  sync.RWMutex
 	ids map[accountKey]int64
@@ -222,6 +223,25 @@ type Option func(*Ledger)
 // posting. Whoever made g closes it, after the ledger's last use.
 func WithGroupCommit(g *db.Group) Option {
 	return func(l *Ledger) { l.group = g }
+}
+
+// WithBatches posts the entries of callers outside a transaction on
+// PostgreSQL in batches (see batcher): one statement and one commit for
+// many. Close stops it, after the ledger's last use.
+func WithBatches() Option {
+	return func(l *Ledger) {
+		if l.db.Dialect == db.Postgres {
+			l.batch = newBatcher(l)
+		}
+	}
+}
+
+// Close stops the batches, once what is queued has been posted; later
+// postings commit on their own. Safe without batches and twice.
+func (l *Ledger) Close() {
+	if l.batch != nil {
+		l.batch.close()
+	}
 }
 
 // validate checks an entry and returns its postings in the order accounts
@@ -321,13 +341,16 @@ func (l *Ledger) Post(ctx context.Context, e Entry) (Result, error) {
 		return p.answer(out, err)
 	}
 	var out Result
-	if l.group != nil {
+	switch {
+	case l.batch != nil:
+		out, err = l.batch.post(ctx, p)
+	case l.group != nil:
 		err = l.group.Tx(ctx, func(ctx context.Context) error {
 			var err error
 			out, err = l.write(ctx, p)
 			return err
 		})
-	} else {
+	default:
 		out, err = l.postAlone(ctx, p)
 	}
 	if err == nil && !out.Replayed {

@@ -29,20 +29,31 @@ func move(key string, kind ledger.Kind, from, to ledger.Account, amount int64) l
 		Postings: []ledger.Posting{{Account: from, Amount: -amount}, {Account: to, Amount: amount}}}
 }
 
-// newLedger is the ledger as the app runs it on SQLite: with group commit.
+// newLedger is the ledger as the app runs it: with group commit on SQLite,
+// with batches on PostgreSQL.
 func newLedger(t *testing.T, d *db.DB) *ledger.Ledger {
 	t.Helper()
+	if d.Dialect == db.Postgres {
+		l := ledger.New(d, time.Now, nil, ledger.WithBatches())
+		t.Cleanup(l.Close)
+		return l
+	}
 	g := db.NewGroup(d)
 	t.Cleanup(g.Close)
 	return ledger.New(d, time.Now, nil, ledger.WithGroupCommit(g))
 }
 
-// eachMode runs fn with a ledger that batches postings and, on PostgreSQL
-// (where the app runs it so), with one that commits each posting alone in
-// one statement.
+// eachMode runs fn with a ledger that commits postings by group commit
+// and, on PostgreSQL, with one that posts them in batches (as the app runs
+// it there) and one that commits each alone in one statement.
 func eachMode(t *testing.T, d *db.DB, notify func(int64, string), fn func(t *testing.T, l *ledger.Ledger)) {
 	if d.Dialect == db.Postgres {
 		t.Run("alone", func(t *testing.T) { fn(t, ledger.New(d, time.Now, notify)) })
+		t.Run("batches", func(t *testing.T) {
+			l := ledger.New(d, time.Now, notify, ledger.WithBatches())
+			t.Cleanup(l.Close)
+			fn(t, l)
+		})
 	}
 	t.Run("group commit", func(t *testing.T) {
 		g := db.NewGroup(d)
