@@ -12,6 +12,7 @@
 package ledger
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -284,22 +285,46 @@ func (e Entry) validate() ([]Posting, error) {
 		return nil, bad("postings do not sum to zero")
 	}
 	sorted := slices.Clone(e.Postings)
-	slices.SortFunc(sorted, func(x, y Posting) int { return strings.Compare(x.Account.sortKey(), y.Account.sortKey()) })
+	slices.SortFunc(sorted, func(x, y Posting) int { return x.Account.compare(y.Account) })
 	return sorted, nil
 }
 
-func (a Account) sortKey() string {
-	return fmt.Sprintf("%s|%020d|%s", a.Kind, a.MemberID, a.Provider)
+// compare orders accounts by kind, member and provider: the ledger's lock
+// order, the order of the text "kind|member (20 digits)|provider" (no kind
+// is a prefix of another, member ids are not negative).
+func (a Account) compare(b Account) int {
+	return cmp.Or(strings.Compare(string(a.Kind), string(b.Kind)), cmp.Compare(a.MemberID, b.MemberID),
+		strings.Compare(a.Provider, b.Provider))
 }
 
-// fingerprint identifies an entry's content.
-func (e Entry) fingerprint(sorted []Posting) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s", e.Key, e.Kind, e.Currency, e.Reference, e.Memo)
-	for _, p := range sorted {
-		fmt.Fprintf(h, "\x00%s\x00%d", p.Account.sortKey(), p.Amount)
+// appendKey appends "kind|member (20 digits)|provider" to buf.
+func (a Account) appendKey(buf []byte) []byte {
+	buf = append(append(buf, a.Kind...), '|')
+	digits := strconv.AppendInt(nil, a.MemberID, 10)
+	for range 20 - len(digits) {
+		buf = append(buf, '0')
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	return append(append(append(buf, digits...), '|'), a.Provider...)
+}
+
+// fingerprint identifies an entry's content: the SHA-256 of its key,
+// kind, currency, reference and memo, and of each line's account key and
+// amount, separated by NULs. Stored with the transaction, it must never
+// change: a replay compares it.
+func (e Entry) fingerprint(sorted []Posting) string {
+	buf := make([]byte, 0, 256)
+	for i, f := range []string{e.Key, string(e.Kind), e.Currency, e.Reference, e.Memo} {
+		if i > 0 {
+			buf = append(buf, 0)
+		}
+		buf = append(buf, f...)
+	}
+	for _, p := range sorted {
+		buf = append(p.Account.appendKey(append(buf, 0)), 0)
+		buf = strconv.AppendInt(buf, p.Amount, 10)
+	}
+	sum := sha256.Sum256(buf)
+	return hex.EncodeToString(sum[:])
 }
 
 // shard picks the row of a system account an entry posts to: by member when

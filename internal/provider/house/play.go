@@ -605,15 +605,19 @@ func (p *Play) PlayOn(ctx context.Context, id, requestID, device string, choices
 	// Choices are checked before the round's transaction (the stake does
 	// not depend on the draw), refused in it only if no round is stored.
 	checked, bad := decide(g, lim, rng.NewSeq(0), choices)
+	// A retry of a stored round is answered first, uncounted and undrawn.
+	// Two first calls racing past this meet at the round's unique request
+	// id: the one that loses answers the winner's round.
+	if prev, err := p.store.RoundByRequest(ctx, hash, requestID); err == nil {
+		return roundOf(prev), nil
+	} else if !errors.Is(err, db.ErrNotFound) {
+		return Round{}, err
+	}
 	counted := p.store.group == nil
 	if counted {
 		// Without group commit (PostgreSQL) the count commits on its own
 		// before the round: inside it, its row lock would queue every round
-		// from one address behind the one in flight. A retry of a stored
-		// round is answered first, uncounted, as in the round.
-		if prev, err := p.store.RoundByRequest(ctx, hash, requestID); err == nil {
-			return roundOf(prev), nil
-		}
+		// from one address behind the one in flight.
 		if err := p.count(ctx); err != nil {
 			return Round{}, err
 		}
@@ -623,14 +627,6 @@ func (p *Play) PlayOn(ctx context.Context, id, requestID, device string, choices
 	var fresh bool
 	err = p.store.commit(ctx, func(ctx context.Context) error {
 		refused, fresh = nil, false
-		prev, err := p.store.RoundByRequest(ctx, hash, requestID)
-		if err == nil {
-			row = prev
-			return nil
-		}
-		if !errors.Is(err, db.ErrNotFound) {
-			return err
-		}
 		if !counted {
 			if refused = p.count(ctx); refused != nil {
 				return nil
@@ -646,7 +642,9 @@ func (p *Play) PlayOn(ctx context.Context, id, requestID, device string, choices
 			return nil
 		}
 		now := p.now()
-		if refused, err = p.store.playable(ctx, p.ledger, s, hash, checked.Stake, now.UTC().UnixMicro()); refused != nil || err != nil {
+		var balance int64
+		var err error
+		if balance, refused, err = p.store.playable(ctx, p.ledger, s, hash, checked.Stake, now.UTC().UnixMicro()); refused != nil || err != nil {
 			return err
 		}
 		seed, nonce, err := p.store.claimNonce(ctx, s.owner(), now.UTC().UnixMicro())
@@ -666,6 +664,7 @@ func (p *Play) PlayOn(ctx context.Context, id, requestID, device string, choices
 			row, err = p.store.settleDemo(ctx, round)
 		} else {
 			round.jackpot, round.hit = g.jackpot, d.JackpotHit
+			round.BalanceBefore = balance
 			row, err = p.store.settleReal(ctx, p.ledger, p.guard, round, s.SiteID, s.memberID, s.Exponent, s.startedAt)
 		}
 		fresh = err == nil

@@ -115,12 +115,11 @@ func (p *Provider) Leave(ctx context.Context, pl provider.Player) error {
 	return nil
 }
 
-// playable reports why a round of stake cannot be played on session s (ctx
-// carries the round's transaction): the session was left or expired
-// (ErrSessionNotFound), or its balance does not cover the stake; nil when
-// it can. The stake is taken later by a conditional update all the same.
-func (s *Store) playable(ctx context.Context, l Ledger, ps playSession, idHash string, stake, now int64) (refused, err error) {
-	var balance int64
+// playable answers the session's balance, or why a round of stake cannot
+// be played on it (ctx carries the round's transaction): the session was
+// left or expired (ErrSessionNotFound), or its balance does not cover the
+// stake. The stake is taken later by a conditional update all the same.
+func (s *Store) playable(ctx context.Context, l Ledger, ps playSession, idHash string, stake, now int64) (balance int64, refused, err error) {
 	if ps.memberID == 0 {
 		err = s.db.Q(ctx).QueryRowContext(ctx, `SELECT balance FROM demo_sessions WHERE id_hash = $1 AND expires_at > $2`,
 			idHash, now).Scan(&balance)
@@ -134,15 +133,15 @@ func (s *Store) playable(ctx context.Context, l Ledger, ps playSession, idHash s
 	}
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return ErrSessionNotFound, nil
+		return 0, ErrSessionNotFound, nil
 	case err != nil:
-		return nil, fmt.Errorf("session: %w", db.MapError(err))
+		return 0, nil, fmt.Errorf("session: %w", db.MapError(err))
 	case balance < stake && ps.memberID == 0:
-		return ErrInsufficient, nil
+		return 0, ErrInsufficient, nil
 	case balance < stake:
-		return ErrInsufficientFunds, nil
+		return 0, ErrInsufficientFunds, nil
 	}
-	return nil, nil
+	return balance, nil, nil
 }
 
 // realSession is a live real-money session.
@@ -178,9 +177,13 @@ func (s *Store) settleReal(ctx context.Context, l Ledger, guard BetGuard, r Roun
 				return err
 			}
 		}
+		// The round is written with the balances its postings should leave
+		// (r.BalanceBefore is the wallet as the transaction read it), and
+		// corrected below when they left others.
+		expected := RoundRow{BalanceBefore: r.BalanceBefore, BalanceAfter: max(0, r.BalanceBefore-r.Stake+r.Win)}
 		err := s.db.Row(ctx, s.realRoundSQL, []any{r.SessionHash, r.RequestID, memberID, r.GameCode, r.GameVersion, r.Currency,
-			r.Stake, r.Win, r.Choices, r.Outcome, r.CreatedAt, r.SeedID, r.Nonce, r.Commitment, r.ClientSeed, r.Device, r.StakeBand,
-			r.Par, r.ParVar}, &r.ID)
+			r.Stake, r.Win, expected.BalanceBefore, expected.BalanceAfter, r.Choices, r.Outcome, r.CreatedAt, r.SeedID, r.Nonce,
+			r.Commitment, r.ClientSeed, r.Device, r.StakeBand, r.Par, r.ParVar}, &r.ID)
 		if err != nil {
 			return fmt.Errorf("record round: %w", err)
 		}
@@ -220,9 +223,13 @@ func (s *Store) settleReal(ctx context.Context, l Ledger, guard BetGuard, r Roun
 			}
 			r.BalanceAfter += r.Jackpot
 		}
-		if _, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE game_rounds SET balance_before = $2, balance_after = $3, jackpot = $4
-			WHERE id = $1`, r.ID, r.BalanceBefore, r.BalanceAfter, r.Jackpot); err != nil {
-			return fmt.Errorf("round balances: %w", db.MapError(err))
+		if r.BalanceBefore != expected.BalanceBefore || r.BalanceAfter != expected.BalanceAfter || r.Jackpot != 0 {
+			// The jackpot, or a movement of the wallet between the read and
+			// the postings (PostgreSQL, which does not run one writer).
+			if _, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE game_rounds SET balance_before = $2, balance_after = $3, jackpot = $4
+				WHERE id = $1`, r.ID, r.BalanceBefore, r.BalanceAfter, r.Jackpot); err != nil {
+				return fmt.Errorf("round balances: %w", db.MapError(err))
+			}
 		}
 		out = r
 		return nil

@@ -26,7 +26,7 @@ func NewStore(d *db.DB) *Store {
 		realRoundSQL: db.NewReturning(`INSERT INTO game_rounds (session_hash, request_id, demo, member_id, game_code, game_version,
 			currency, stake, win, balance_before, balance_after, choices, outcome, created_at, fair_seed_id, nonce, commitment,
 			client_seed, device, stake_band, par_rtp, par_var)
-			VALUES ($1, $2, FALSE, $3, $4, $5, $6, $7, $8, 0, 0, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`, "id", ""),
+			VALUES ($1, $2, FALSE, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`, "id", ""),
 		demoRoundSQL: db.NewReturning(`INSERT INTO game_rounds (session_hash, request_id, demo, game_code, game_version,
 			currency, stake, win, balance_before, balance_after, choices, outcome, created_at, fair_seed_id, nonce, commitment,
 			client_seed, device, stake_band, par_rtp, par_var)
