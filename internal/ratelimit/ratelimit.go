@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -24,11 +25,27 @@ type Limiter struct {
 	// group, when set, commits the counters' increments in its batches.
 	group  *db.Group
 	hitSQL db.Returning
+	// ended remembers the counts of windows that have ended: nothing
+	// counts into them any more, so a sliding window reads its previous
+	// window once a key, not at every hit (a real-money round makes one).
+	// A refund landing in a window after it ended leaves the count one
+	// high, which only ever refuses sooner.
+	mu    sync.Mutex
+	ended map[endedWindow]int
 }
+
+// endedWindow is a key's window that has ended.
+type endedWindow struct {
+	key   string
+	start int64
+}
+
+// maxEnded bounds the remembered counts; past it they are all forgotten.
+const maxEnded = 100_000
 
 // New returns a limiter on d; now is the clock.
 func New(d *db.DB, now func() time.Time) *Limiter {
-	return &Limiter{db: d, now: now, hitSQL: db.NewReturning(`INSERT INTO rate_counters (key, window_start, count) VALUES ($1, $2, 1)
+	return &Limiter{db: d, now: now, ended: map[endedWindow]int{}, hitSQL: db.NewReturning(`INSERT INTO rate_counters (key, window_start, count) VALUES ($1, $2, 1)
 		ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + 1`, "count",
 		`SELECT count FROM rate_counters WHERE key = $1 AND window_start = $2`)}
 }
@@ -100,7 +117,7 @@ func (l *Limiter) Reserve(ctx context.Context, key string, max int, per time.Dur
 	if err != nil {
 		return Attempt{}, false, err
 	}
-	prev, err := l.countAt(ctx, stored(key), start.Add(-per).UnixMicro())
+	prev, err := l.endedCount(ctx, stored(key), start.Add(-per).UnixMicro())
 	if err != nil {
 		return Attempt{}, false, err
 	}
@@ -125,6 +142,29 @@ func (l *Limiter) Refund(ctx context.Context, a Attempt) error {
 // Count is the count of key in the current window without adding to it.
 func (l *Limiter) Count(ctx context.Context, key string, per time.Duration) (int, error) {
 	return l.countAt(ctx, stored(key), l.now().Truncate(per).UnixMicro())
+}
+
+// endedCount is the count of key's window that began at start and has
+// ended.
+func (l *Limiter) endedCount(ctx context.Context, key string, start int64) (int, error) {
+	w := endedWindow{key: key, start: start}
+	l.mu.Lock()
+	n, ok := l.ended[w]
+	l.mu.Unlock()
+	if ok {
+		return n, nil
+	}
+	n, err := l.countAt(ctx, key, start)
+	if err != nil {
+		return 0, err
+	}
+	l.mu.Lock()
+	if len(l.ended) >= maxEnded {
+		clear(l.ended)
+	}
+	l.ended[w] = n
+	l.mu.Unlock()
+	return n, nil
 }
 
 func (l *Limiter) countAt(ctx context.Context, key string, start int64) (int, error) {
