@@ -177,7 +177,11 @@ for (const vp of ['desktop', 'mobile']) {
         // The lobby watches the window every 500 ms.
         await page.waitForFunction(() => localStorage.getItem('waitingWindow') === null, null, { timeout: 3000 });
         // play1 goes through now: the server opens the game and moves the money, the page leaves it.
+        // The money is back before leave1 answers (its slot frees last), so wait for the answer:
+        // a click in between is refused as quitting, as the page's own state would refuse it.
+        const left = page.waitForResponse('**/api/member/game/leave1', { timeout: 20000 });
         release();
+        await left;
         await moneyBack(page, before.main);
         assert.equal(context.pages().length, 1, 'no game window opened');
         await page.unroute('**/api/member/game/play1');

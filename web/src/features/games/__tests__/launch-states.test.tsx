@@ -157,9 +157,8 @@ describe('force-stop warning before a window', () => {
 });
 
 describe('a start the player gives up', () => {
-  it('closing the loading window while play1 runs leaves the game the server then opens', async () => {
+  it('closing the loading window while play1 runs leaves the game the server then opens, quitting until it answers', async () => {
     login(loginData);
-    const leave = captureBodies('/member/game/leave1');
     let release!: () => void;
     server.use(
       http.post('/api/member/game/play1', async () => {
@@ -168,6 +167,15 @@ describe('a start the player gives up', () => {
         return ok({ state: 'playing', game_code: 'gh_keno', gp_id: 1 });
       }),
     );
+    let releaseLeave!: () => void;
+    const leaving = new Promise<void>((r) => (releaseLeave = r));
+    server.use(
+      http.post('/api/member/game/leave1', async () => {
+        await leaving;
+        return ok({ left: true });
+      }),
+    );
+    const leave = captureBodies('/member/game/leave1');
     const win = { closed: false, close: vi.fn(), location: { replace: vi.fn(), href: '' } };
     const open = vi.spyOn(window, 'open').mockReturnValue(win as unknown as Window);
     try {
@@ -184,6 +192,13 @@ describe('a start the player gives up', () => {
       await waitFor(() => expect(leave).toHaveLength(1));
       expect(win.location.replace).not.toHaveBeenCalled();
       expect(localStorage.getItem('isPlay')).not.toBe('1');
+      // Until the server's answer the page is quitting: the money may be back, the game's slot not yet.
+      expect(launchStore.get().status).toBe('quitting');
+      play('gh_keno');
+      expect(await screen.findByText('The game is closing. Please wait.')).toBeTruthy();
+      expect(open).toHaveBeenCalledTimes(1);
+      releaseLeave();
+      await waitFor(() => expect(launchStore.get().status).toBe('idle'));
     } finally {
       open.mockRestore();
     }

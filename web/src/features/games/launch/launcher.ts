@@ -12,7 +12,7 @@ import { checkIframe, demoPlay, leave1 } from '../api/launch';
 import { playing, rejectLaunch, resolveOpenMode, starting, type LaunchTarget, type OpenMode } from './machine';
 import { isRecalling } from '../recall/store';
 import { startRealMoney, TRANSFER_DISABLED, TransferDisabled } from './real-money';
-import { dialogStore, disableTransfers, LOADING_WINDOW_NAME, quitGame, launchStore, resetLaunch, setIsPlay, setLeaveCall, trackGameWindow } from './store';
+import { dialogStore, disableTransfers, LOADING_WINDOW_NAME, leaveGivenUp, quitGame, launchStore, resetLaunch, setIsPlay, setLeaveCall, trackGameWindow } from './store';
 
 export interface LaunchContext {
   device: Device;
@@ -140,7 +140,7 @@ export async function launchGame(target: LaunchTarget, ctx: LaunchContext): Prom
   // opened for it is left again, or the member's money would stay there.
   const now = launchStore.get();
   if (now.status !== 'starting' || now.target !== target) {
-    if (ctx.loggedIn && now.status !== 'starting') void leave1().catch(() => undefined);
+    if (ctx.loggedIn && now.status !== 'starting') void leaveGivenUp(leave1);
     return 'failed';
   }
   // A provider's page that refuses frames cannot play in the modal: the

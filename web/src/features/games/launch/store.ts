@@ -114,6 +114,25 @@ export async function quitLeftGame(call: (() => Promise<unknown>) | null): Promi
   setIsPlay(false);
   // A launch of this page began meanwhile: it is not the game that was left.
   if (!call || launchStore.get().status !== 'idle') return;
+  await leaveQuitting(call);
+}
+
+/**
+ * Leaves the game the server opened for a start the player gave up (the
+ * loading window closed while play1 ran). The page shows quitting until the
+ * server answers: the member's money is back before the game's slot is free,
+ * and a start in between would be refused as quitting by the server anyway.
+ */
+export async function leaveGivenUp(call: () => Promise<unknown>): Promise<void> {
+  // Another launch began meanwhile: it must not show this one's quitting.
+  if (launchStore.get().status !== 'idle') {
+    await call().catch(() => undefined);
+    return;
+  }
+  await leaveQuitting(call);
+}
+
+async function leaveQuitting(call: () => Promise<unknown>): Promise<void> {
   launchStore.set(quitting(IDLE));
   await leaveWithin(call);
   if (launchStore.get().status === 'quitting') launchStore.set(IDLE);
