@@ -13,7 +13,7 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifacts, inPage, serverAndBrowser, startServer } from '../lib/harness.mjs';
 import { home, login, operatorApi, textBecomes } from '../lib/site.mjs';
-import { closeGame, inGameWindow, REAL_MONEY, readRulesAndStart } from '../lib/games.mjs';
+import { closeGame, inGameWindow, REAL_MONEY, readRulesAndStart, settled } from '../lib/games.mjs';
 
 const ADMIN_KEY = randomBytes(32).toString('hex');
 const SLOT = 'gh_slot_fortune';
@@ -185,8 +185,8 @@ for (const vp of ['desktop', 'mobile']) {
         // Transaction lists the payment as Cash back.
         await uc.goto(`${url}/user/Transaction`);
         await uc.getByTestId('tx-kind-cashback').click();
-        await uc.getByTestId('tx-row').first().waitFor();
-        const tx = await uc.getByTestId('tx-row').allInnerTexts();
+        // The unfiltered rows stay on screen until the filtered page arrives.
+        const tx = await settled(() => uc.getByTestId('tx-row').allInnerTexts(), (rows) => rows.length > 0 && rows.every((r) => r.includes('Cash back')));
         assert.equal(tx.length, 1, JSON.stringify(tx));
         assert.ok(tx[0].includes('Cash back') && tx[0].includes(`+${usd(want)}`), JSON.stringify(tx));
         await shot(uc, 'transaction', vp);

@@ -15,7 +15,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifacts, inPage, serverAndBrowser } from '../lib/harness.mjs';
 import { home, login } from '../lib/site.mjs';
-import { closeGame, inGameWindow, readRulesAndStart, REAL_MONEY } from '../lib/games.mjs';
+import { closeGame, inGameWindow, readRulesAndStart, REAL_MONEY, settled } from '../lib/games.mjs';
 
 const SLOT = 'gh_slot_fortune';
 const HOUSE_GP = 1;
@@ -129,8 +129,8 @@ for (const vp of ['desktop', 'mobile']) {
         await page.goto(`${run.server.url}/user?page=Transaction`);
         await page.getByTestId('tx-table').waitFor();
         await page.getByTestId('tx-kind-bet').click();
-        await page.getByTestId('tx-row').first().waitFor();
-        const rows = await page.getByTestId('tx-row').allInnerTexts();
+        // The unfiltered rows stay on screen until the filtered page arrives.
+        const rows = await settled(() => page.getByTestId('tx-row').allInnerTexts(), (rs) => rs.length >= 2 && rs.every((r) => /Bet/.test(r)));
         assert.ok(rows.length >= 2 && rows.every((r) => /Bet/.test(r)), `bet rows: ${rows}`);
         assert.match(await page.getByTestId('tx-net-deposit').innerText(), /\$[\d,]+\.\d{2}/);
         await page.screenshot({ path: join(artifacts, `history-page-${vp}.png`), fullPage: true });
