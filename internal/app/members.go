@@ -10,7 +10,6 @@ import (
 	"gamehall/internal/captcha"
 	"gamehall/internal/member"
 	"gamehall/internal/realtime"
-	"gamehall/internal/secret"
 	"gamehall/internal/site"
 	"gamehall/internal/sms"
 	"gamehall/internal/tracking"
@@ -68,7 +67,7 @@ func (a *App) buildMembers(w *wiring, s *sites) (*members, error) {
 	}
 	m.hub, a.Hub = hub, hub
 	m.svc = member.NewService(member.Deps{DB: a.DB, Sites: siteCodes{s.svc}, Captchas: caps, Codes: m.codes,
-		Limit: w.limits, Pub: hub, Now: time.Now, Hash: secret.OWASP, Messages: w.apis.Messages().Text})
+		Limit: w.limits, Pub: hub, Now: time.Now, Hash: a.cfg.PasswordHash, Messages: w.apis.Messages().Text})
 	s.rules.svc = m.svc
 	m.handler = member.NewHandler(w.apis, m.svc, member.HandlerDeps{
 		Country:        s.country,

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"gamehall/internal/secret"
 )
 
 // Config is everything the binary can be told. Environment variables give
@@ -67,6 +69,10 @@ type Config struct {
 	// RemoteProviderAddr is the listen address of the sandbox remote game
 	// provider (internal/provider/remote); "off" does not run it.
 	RemoteProviderAddr string
+	// PasswordHash is the argon2id cost of members' passwords. Not a flag:
+	// an operator never lowers it; tests do (a hash takes 120 ms under -race,
+	// and every test server made three).
+	PasswordHash secret.Params
 }
 
 // Default is the configuration of a complete local demo.
@@ -89,6 +95,7 @@ func Default() Config {
 		SandboxPayoutDelay: 3 * time.Second,
 		ReconcileInterval:  30 * time.Second,
 		RemoteProviderAddr: "127.0.0.1:0",
+		PasswordHash:       secret.OWASP,
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"gamehall/internal/secret"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -77,5 +79,17 @@ func TestAdminKey(t *testing.T) {
 		case c.want == "" && name == "hex flag" && c2.AdminKey != hexKey:
 			t.Errorf("%s: key %q", name, c2.AdminKey)
 		}
+	}
+}
+
+// The binary hashes members' passwords at the OWASP cost whatever it is
+// told: the cost is no flag and no variable (only tests lower it).
+func TestPasswordsHashAtTheOWASPCost(t *testing.T) {
+	c, err := Load("serve", nil, env(map[string]string{"GAMEHALL_PASSWORD_HASH": "cheap"}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.PasswordHash != secret.OWASP {
+		t.Fatalf("password hash %+v, want OWASP %+v", c.PasswordHash, secret.OWASP)
 	}
 }

@@ -185,7 +185,7 @@ func TestCaptchaTooFrequent(t *testing.T) {
 
 func TestSessions(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newServer(t, d)
+		s := testutil.NewServer(t, d, testutil.Dev, testutil.TrustLoopback, testutil.OWASPHash)
 		first := &client{s: s, ip: "203.0.113.30", ua: chrome}
 		second := &client{s: s, ip: "203.0.113.31", ua: chrome}
 		if res := first.login(seed.DemoMember, seed.DemoPassword); res.Code != 100 {

@@ -105,8 +105,8 @@ func (s *seeder) members() {
 	if s.err != nil {
 		return
 	}
-	pw := secret.HashPassword(DemoPassword, secret.OWASP)
-	wpw := secret.HashPassword(DemoWithdrawPW, secret.OWASP)
+	pw := secret.HashPassword(DemoPassword, s.hash)
+	wpw := secret.HashPassword(DemoWithdrawPW, s.hash)
 	agentID := s.insertID(`INSERT INTO members (site_id, account, password_hash, withdraw_password_hash, currency, name, email, phone,
 		member_type, is_agent, agent_active, agent_type, agent_level, recommend_code, created_at, updated_at)
 		VALUES ($1, $2, $3, $4, 'USD', 'Alex Agent', 'agent@gamehall.test', '5550000001', 2, TRUE, TRUE, 1, 1, $5, $6, $6)`,

@@ -15,6 +15,7 @@ import (
 	"gamehall/internal/db"
 	"gamehall/internal/i18n"
 	"gamehall/internal/sanitize"
+	"gamehall/internal/secret"
 )
 
 // DemoSiteID is the id of the demo site.
@@ -31,6 +32,7 @@ type seeder struct {
 	db    *db.DB
 	tx    db.Querier
 	now   int64
+	hash  secret.Params
 	media []string
 	err   error
 }
@@ -127,9 +129,14 @@ func html(en, zh, vi string) string {
 	return i18n.Text(m)
 }
 
-// Demo seeds the demo site unless it exists. It returns the media paths the
-// seed refers to.
+// Demo seeds the demo site unless it exists, its members' passwords hashed
+// at the OWASP cost. It returns the media paths the seed refers to.
 func Demo(ctx context.Context, d *db.DB, now time.Time) ([]string, error) {
+	return DemoHashed(ctx, d, now, secret.OWASP)
+}
+
+// DemoHashed is Demo with the members' passwords hashed at cost hash.
+func DemoHashed(ctx context.Context, d *db.DB, now time.Time, hash secret.Params) ([]string, error) {
 	var exists int
 	err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites WHERE id = $1`, DemoSiteID).Scan(&exists)
 	if err != nil {
@@ -143,7 +150,7 @@ func Demo(ctx context.Context, d *db.DB, now time.Time) ([]string, error) {
 	}
 	var media []string
 	err = d.Tx(ctx, func(ctx context.Context) error {
-		s := &seeder{ctx: ctx, db: d, tx: d.Q(ctx), now: now.UTC().UnixMicro()}
+		s := &seeder{ctx: ctx, db: d, tx: d.Q(ctx), now: now.UTC().UnixMicro(), hash: hash}
 		s.reference()
 		s.site()
 		s.content(s.pages())

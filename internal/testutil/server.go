@@ -19,6 +19,7 @@ import (
 	"gamehall/internal/app"
 	"gamehall/internal/config"
 	"gamehall/internal/db"
+	"gamehall/internal/secret"
 	"gamehall/internal/seed"
 )
 
@@ -51,18 +52,24 @@ func Reconcile(d time.Duration) Option { return func(s *Setup) { s.ReconcileInte
 // LogTo sends the server's log to w (the never-log checks read it).
 func LogTo(w io.Writer) Option { return func(s *Setup) { s.Log = w } }
 
+// OWASPHash hashes passwords at the production cost (NewServer lowers it).
+func OWASPHash(s *Setup) { s.PasswordHash = secret.OWASP }
+
 // NewServer seeds the demo site into d and serves the app. The content cache
-// is off so tests see their own writes at once; the log is dropped unless
+// is off so tests see their own writes at once; passwords are hashed at a
+// low argon2id cost unless OWASPHash is given (the production cost made a
+// third of the member tests' time under -race); the log is dropped unless
 // LogTo names a writer.
 func NewServer(t testing.TB, d *db.DB, opts ...Option) *Server {
 	t.Helper()
-	if _, err := seed.Demo(context.Background(), d, time.Now()); err != nil {
-		t.Fatal(err)
-	}
 	set := Setup{Config: config.Default(), Log: io.Discard}
 	set.ContentCacheTTL = 0
+	set.PasswordHash = secret.Params{Memory: 64, Time: 1, Threads: 1, KeyLen: 32, SaltLen: 16}
 	for _, o := range opts {
 		o(&set)
+	}
+	if _, err := seed.DemoHashed(context.Background(), d, time.Now(), set.PasswordHash); err != nil {
+		t.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(set.Log, nil))
 	a, err := app.New(set.Config, log, d)
