@@ -57,8 +57,8 @@ func OWASPHash(s *Setup) { s.PasswordHash = secret.OWASP }
 
 // NewServer seeds the demo site into d and serves the app. The content cache
 // is off so tests see their own writes at once; passwords are hashed at a
-// low argon2id cost unless OWASPHash is given (the production cost made a
-// third of the member tests' time under -race); the log is dropped unless
+// low argon2id cost unless OWASPHash is given (the production cost made
+// half of the member tests' time under -race); the log is dropped unless
 // LogTo names a writer.
 func NewServer(t testing.TB, d *db.DB, opts ...Option) *Server {
 	t.Helper()
