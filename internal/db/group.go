@@ -106,29 +106,33 @@ func (g *Group) run() {
 		}
 	}
 	for first := range g.queue {
-		batch := []*groupWork{first}
-		// Callers answered by the last commit are queueing again: yield
-		// once to the ones about to, rather than commit (and sync) a
-		// handful now and the rest right after.
-		yielded := false
-	fill:
-		for len(batch) < groupMax {
-			select {
-			case w, ok := <-g.queue:
-				if !ok {
-					break fill
-				}
-				batch = append(batch, w)
-			default:
-				if yielded {
-					break fill
-				}
-				yielded = true
-				runtime.Gosched()
-			}
-		}
+		batch := Gather(first, g.queue, groupMax)
 		g.commit(batch)
 	}
+}
+
+// Gather is a batch: first and what else is queued, up to max. Callers
+// answered by the last batch are queueing again: it yields once to the
+// ones about to, rather than commit (and sync) a handful now and the rest
+// right after.
+func Gather[T any](first T, queue <-chan T, max int) []T {
+	batch := []T{first}
+	for yielded := false; len(batch) < max; {
+		select {
+		case w, ok := <-queue:
+			if !ok {
+				return batch
+			}
+			batch = append(batch, w)
+		default:
+			if yielded {
+				return batch
+			}
+			yielded = true
+			runtime.Gosched()
+		}
+	}
+	return batch
 }
 
 // errRetry rolls back an optimistic run of a batch.

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -15,7 +14,7 @@ import (
 
 // batcher posts the entries of concurrent callers outside a transaction on
 // PostgreSQL: a writer gathers what is waiting and posts it in one
-// statement (ledger_post_batch, migrations 00061 and 00062), one round trip
+// statement (ledger_post_batch, migration 00061), one round trip
 // and one commit for the lot, and answers each caller once it committed.
 // Posted one at a time, each entry paid a commit and a round trip of its
 // own and kept a server process of its own busy; a batch keeps one busy.
@@ -110,26 +109,7 @@ func (b *batcher) post(ctx context.Context, p pending) (Result, error) {
 func (b *batcher) run() {
 	defer b.wg.Done()
 	for first := range b.queue {
-		batch := []*batchItem{first}
-		yielded := false
-	fill:
-		for len(batch) < batchMax {
-			select {
-			case it, ok := <-b.queue:
-				if !ok {
-					break fill
-				}
-				batch = append(batch, it)
-			default:
-				// Callers answered by the last batch are queueing again:
-				// yield once to them rather than post a handful now.
-				if yielded {
-					break fill
-				}
-				yielded = true
-				runtime.Gosched()
-			}
-		}
+		batch := db.Gather(first, b.queue, batchMax)
 		b.postBatch(batch)
 		for _, it := range batch {
 			close(it.answered)
@@ -230,7 +210,7 @@ func (s *store) postBatch(ctx context.Context, items []*batchItem, now int64) er
 
 // lockOrder is every account of a batch once, in the ledger's lock order
 // (then by id: one account in two currencies): the batch locks them all
-// before its first entry (migration 00062), so batches of two writers that
+// before its first entry (migration 00061), so batches of two writers that
 // share accounts queue in one order instead of deadlocking.
 func lockOrder(items []*batchItem) []int64 {
 	type held struct {

@@ -8,10 +8,12 @@
 -- subtransaction: one a member account cannot cover is undone alone and
 -- answered status 2; one whose key exists writes nothing and is answered
 -- status 1 (the caller replays it); a posted one answers status 0 and a
--- row per line with its balance after.
+-- row per line with its balance after. Two writers post batches at once:
+-- each batch locks every account it touches first, in the ledger's lock
+-- order (p_locks), so two batches sharing accounts queue, not deadlock.
 -- +goose StatementBegin
 CREATE FUNCTION ledger_post_batch(p_keys TEXT[], p_fingerprints TEXT[], p_kinds TEXT[], p_currencies TEXT[], p_references TEXT[],
-    p_memos TEXT[], p_now BIGINT, p_counts INT[], p_accounts BIGINT[], p_amounts BIGINT[])
+    p_memos TEXT[], p_now BIGINT, p_counts INT[], p_accounts BIGINT[], p_amounts BIGINT[], p_locks BIGINT[])
 RETURNS TABLE (out_entry INT, out_status INT, out_tx BIGINT, out_after BIGINT) LANGUAGE plpgsql AS $$
 DECLARE
     v_first INT := 1;
@@ -19,6 +21,13 @@ DECLARE
     v_after BIGINT;
     v_afters BIGINT[];
 BEGIN
+    -- Every account of the batch is locked first, in the ledger's lock order
+    -- (p_locks): two writers' batches then queue on a shared account in the
+    -- order every other posting takes, instead of each holding one the
+    -- other waits for.
+    -- One statement: the rows are locked as the sort hands them out.
+    PERFORM 1 FROM unnest(p_locks) WITH ORDINALITY AS l (id, n) JOIN ledger_accounts a ON a.id = l.id
+    ORDER BY l.n FOR UPDATE OF a;
     FOR e IN 1 .. coalesce(array_length(p_keys, 1), 0) LOOP
         BEGIN
             INSERT INTO ledger_transactions (idem_key, fingerprint, kind, currency, reference, memo, created_at)
