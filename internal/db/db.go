@@ -46,6 +46,9 @@ type DB struct {
 	// stopCheckpoints ends the SQLite checkpointer (nil on PostgreSQL),
 	// which closes checkpointsDone when it has.
 	stopCheckpoints, checkpointsDone chan struct{}
+	// fence is SQLite's (nil on PostgreSQL): it tells when the group
+	// committer's batches are on disk (see fence).
+	fence *fence
 }
 
 // writerWait bounds the wait for the SQLite writer: past it the transaction
@@ -84,11 +87,12 @@ func Open(ctx context.Context, databaseURL, dataDir string) (*DB, error) {
 
 // OpenSQLite opens the SQLite database file at path.
 func OpenSQLite(ctx context.Context, path string) (*DB, error) {
-	sqldb := sql.OpenDB(sqliteConnector{dsn: SQLiteDSN(path), drv: &sqlite.Driver{}})
+	f := newFence(path + "-wal")
+	sqldb := sql.OpenDB(sqliteConnector{dsn: SQLiteDSN(path), drv: &sqlite.Driver{}, fence: f})
 	// WAL gives concurrent readers; writers queue on the busy timeout.
 	sqldb.SetMaxOpenConns(16)
 	sqldb.SetMaxIdleConns(16)
-	d, err := ping(ctx, &DB{DB: sqldb, Dialect: SQLite, writer: make(chan struct{}, 1)})
+	d, err := ping(ctx, &DB{DB: sqldb, Dialect: SQLite, writer: make(chan struct{}, 1), fence: f})
 	if err != nil {
 		return nil, err
 	}

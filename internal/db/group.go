@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"runtime"
+	"strings"
 	"sync"
 )
 
@@ -16,6 +17,11 @@ import (
 // disk. The ledger's postings and the in-house real-money rounds share one
 // Group, so a round and the postings of other members' rounds commit
 // together.
+//
+// On SQLite the writer does not wait for the sync: it commits a batch
+// without one and hands it to the answerer, which answers the batch's
+// callers and runs its after-commit effects once the WAL is on disk (see
+// fence), while the writer runs the next batch.
 //
 // Work that fails (a refused debit, a unique violation) must fail alone:
 // its neighbours commit. The writer first runs a batch optimistically, with
@@ -41,6 +47,23 @@ type Group struct {
 	// larger (writerCache) than the pool's: every round lands on leaves
 	// of indexes keyed by member and session all over the database.
 	conn *sql.Conn
+	// fence counts the writer's batches when they commit without a sync,
+	// which answered carries to the answerer (both nil: each commit syncs
+	// and the writer answers).
+	fence    *fence
+	answered chan committed
+	// memo is the writer's memo of counters (nil without a connection of
+	// its own: the pool's connections each see others' writes).
+	memo *memo
+}
+
+// committed is a batch the writer ended: its after-commit effects and its
+// error, or the number its commit has on the fence.
+type committed struct {
+	batch   []*groupWork
+	effects []func()
+	seq     uint64
+	err     error
 }
 
 // groupWork is one caller's work waiting for its batch.
@@ -61,6 +84,9 @@ const (
 	// groupMax bounds one transaction, so one batch's latency stays short
 	// while the queue is long.
 	groupMax = 256
+	// groupAhead is how many committed batches may wait for their sync
+	// before the writer waits too.
+	groupAhead = 4
 )
 
 // NewGroup starts a group committer on d; Close stops it.
@@ -99,15 +125,49 @@ func (g *Group) run() {
 	defer close(g.done)
 	if g.d.Dialect == SQLite {
 		if conn, err := g.d.Conn(context.Background()); err == nil {
-			if _, err := conn.ExecContext(context.Background(), writerCache); err == nil {
-				g.conn = conn
-			}
 			defer conn.Close()
+			if _, err := conn.ExecContext(context.Background(), writerCache); err == nil {
+				g.conn, g.memo = conn, newMemo()
+			}
+			if g.conn != nil && walMode(conn) {
+				if _, err := conn.ExecContext(context.Background(), "PRAGMA synchronous = NORMAL"); err == nil {
+					g.fence = g.d.fence
+					g.answered = make(chan committed, groupAhead)
+					answering := make(chan struct{})
+					go g.answer(answering)
+					defer func() { close(g.answered); <-answering }()
+				}
+			}
 		}
 	}
 	for first := range g.queue {
 		batch := Gather(first, g.queue, groupMax)
 		g.commit(batch)
+	}
+}
+
+// walMode reports whether conn's database keeps a WAL file, the one the
+// fence syncs (an in-memory database has none).
+func walMode(conn *sql.Conn) bool {
+	var mode string
+	err := conn.QueryRowContext(context.Background(), "PRAGMA journal_mode").Scan(&mode)
+	return err == nil && strings.EqualFold(mode, "wal")
+}
+
+// answer answers the writer's batches in order, each once it is on disk,
+// after running its effects; it closes done when the writer has stopped.
+func (g *Group) answer(done chan<- struct{}) {
+	defer close(done)
+	for c := range g.answered {
+		if c.err == nil {
+			c.err = g.fence.waitFor(c.seq)
+		}
+		if c.err == nil {
+			for _, f := range c.effects {
+				f()
+			}
+		}
+		reply(c.batch, c.err)
 	}
 }
 
@@ -139,14 +199,37 @@ func Gather[T any](first T, queue <-chan T, max int) []T {
 var errRetry = errors.New("group: a work failed in the optimistic run")
 
 // commit runs a batch in one transaction, optimistically and then, if a
-// work failed, with savepoints; it answers every caller once the
-// transaction ended. A failed commit fails every work of the batch: none of
-// it was written.
+// work failed, with savepoints; every caller is answered once the
+// transaction ended and, when it committed, is on disk. A failed commit
+// fails every work of the batch: none of it was written.
 func (g *Group) commit(batch []*groupWork) {
-	err := g.try(batch, true)
-	if errors.Is(err, errRetry) {
-		err = g.try(batch, false)
+	var c committed
+	if g.fence != nil {
+		// After a failed sync nothing more is written (see fence.err).
+		c.err = g.fence.failed()
 	}
+	if c.err == nil {
+		c.effects, c.err = g.try(batch, true)
+		if errors.Is(c.err, errRetry) {
+			c.effects, c.err = g.try(batch, false)
+		}
+	}
+	if g.fence == nil {
+		if c.err == nil {
+			for _, f := range c.effects {
+				f()
+			}
+		}
+		reply(batch, c.err)
+		return
+	}
+	// Only the writer counts on the fence: its count is this batch's.
+	c.batch, c.seq = batch, g.fence.counted.Load()
+	g.answered <- c
+}
+
+// reply answers every work of batch, with err where the work has none.
+func reply(batch []*groupWork, err error) {
 	for _, w := range batch {
 		if err != nil && w.err == nil {
 			w.err = err
@@ -155,14 +238,20 @@ func (g *Group) commit(batch []*groupWork) {
 	}
 }
 
-// try runs batch in one transaction: optimistic, without savepoints, or
-// each work in a savepoint of its own.
-func (g *Group) try(batch []*groupWork, optimistic bool) error {
-	return g.d.txOn(context.Background(), g.conn, func(ctx context.Context) error {
+// try runs batch in one transaction, optimistic, without savepoints, or
+// each work in a savepoint of its own, and answers its effects.
+func (g *Group) try(batch []*groupWork, optimistic bool) ([]func(), error) {
+	return g.d.run(context.Background(), g.conn, g.fence, func(ctx context.Context) error {
 		st, _ := g.d.open(ctx)
 		st.mu.Lock()
 		st.optimistic = optimistic
 		st.mu.Unlock()
+		if g.memo != nil {
+			if err := g.memo.check(ctx, st.tx); err != nil {
+				return err
+			}
+			st.memo = g.memo
+		}
 		for _, w := range batch {
 			if err := w.ctx.Err(); err != nil {
 				w.err = err

@@ -22,8 +22,9 @@ const stmtCacheSize = 256
 // short statement costs about as much as running it, and on the group
 // commit's single writer that was 40% of the time of a real-money round.
 type sqliteConnector struct {
-	dsn string
-	drv *sqlite.Driver
+	dsn   string
+	drv   *sqlite.Driver
+	fence *fence
 }
 
 func (c sqliteConnector) Connect(context.Context) (driver.Conn, error) {
@@ -31,7 +32,7 @@ func (c sqliteConnector) Connect(context.Context) (driver.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newCachingConn(conn)
+	return newCachingConn(conn, c.fence)
 }
 
 func (c sqliteConnector) Driver() driver.Driver { return c.drv }
@@ -52,10 +53,16 @@ type sqliteConn interface {
 // cachingConn runs ExecContext and QueryContext on statements prepared once
 // per connection. database/sql calls a connection from one goroutine at a
 // time (rows are closed under the same lock), so it needs no lock of its own.
+//
+// A statement outside a transaction answers only once the group commit's
+// batches it may have read are on disk (fence): the connection tracks
+// whether a transaction is open.
 type cachingConn struct {
 	sqliteConn
 	stmts map[string]*list.Element // of *cachedStmt, most recent first
 	lru   *list.List
+	fence *fence
+	inTx  bool
 }
 
 type cachedStmt struct {
@@ -67,13 +74,13 @@ type cachedStmt struct {
 	busy bool
 }
 
-func newCachingConn(conn driver.Conn) (driver.Conn, error) {
+func newCachingConn(conn driver.Conn, f *fence) (driver.Conn, error) {
 	c, ok := conn.(sqliteConn)
 	if !ok {
 		conn.Close()
 		return nil, errors.New("sqlite connection lacks an interface the statement cache forwards")
 	}
-	return &cachingConn{sqliteConn: c, stmts: map[string]*list.Element{}, lru: list.New()}, nil
+	return &cachingConn{sqliteConn: c, stmts: map[string]*list.Element{}, lru: list.New(), fence: f}, nil
 }
 
 // cacheable leaves out scripts (the migrations): modernc re-parses those
@@ -135,6 +142,14 @@ func (c *cachingConn) done(cs *cachedStmt, err error) {
 }
 
 func (c *cachingConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	res, err := c.exec(ctx, query, args)
+	if err == nil && !c.inTx {
+		err = c.fence.wait()
+	}
+	return res, err
+}
+
+func (c *cachingConn) exec(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
 	cs, err := c.stmt(ctx, query)
 	if err != nil {
 		return nil, err
@@ -152,15 +167,42 @@ func (c *cachingConn) QueryContext(ctx context.Context, query string, args []dri
 	if err != nil {
 		return nil, err
 	}
+	var rows driver.Rows
 	if cs == nil {
-		return c.sqliteConn.QueryContext(ctx, query, args)
-	}
-	rows, err := cs.st.(driver.StmtQueryContext).QueryContext(ctx, args)
-	if err != nil {
+		rows, err = c.sqliteConn.QueryContext(ctx, query, args)
+	} else if rows, err = cs.st.(driver.StmtQueryContext).QueryContext(ctx, args); err != nil {
 		c.done(cs, err)
+	}
+	if err != nil {
 		return nil, err
 	}
-	return &cachedRows{Rows: rows, conn: c, cs: cs}, nil
+	return &cachedRows{Rows: rows, conn: c, cs: cs, fenced: !c.inTx}, nil
+}
+
+// BeginTx marks the connection in a transaction until it ends: statements
+// inside one need no fence (a reading transaction fences in txOn).
+func (c *cachingConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
+	tx, err := c.sqliteConn.BeginTx(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	c.inTx = true
+	return connTx{Tx: tx, c: c}, nil
+}
+
+type connTx struct {
+	driver.Tx
+	c *cachingConn
+}
+
+func (t connTx) Commit() error {
+	t.c.inTx = false
+	return t.Tx.Commit()
+}
+
+func (t connTx) Rollback() error {
+	t.c.inTx = false
+	return t.Tx.Rollback()
 }
 
 func (c *cachingConn) Close() error {
@@ -171,19 +213,28 @@ func (c *cachingConn) Close() error {
 	return c.sqliteConn.Close()
 }
 
-// cachedRows frees its statement on Close (modernc resets it there).
+// cachedRows frees its statement (nil: not cached) on Close (modernc
+// resets it there); rows read outside a transaction close once what they
+// may have read is on disk.
 type cachedRows struct {
 	driver.Rows
 	conn   *cachingConn
 	cs     *cachedStmt
+	fenced bool
 	closed bool
 }
 
 func (r *cachedRows) Close() error {
 	err := r.Rows.Close()
-	if !r.closed {
-		r.closed = true
+	if r.closed {
+		return err
+	}
+	r.closed = true
+	if r.cs != nil {
 		r.conn.done(r.cs, err)
+	}
+	if err == nil && r.fenced {
+		err = r.conn.fence.wait()
 	}
 	return err
 }

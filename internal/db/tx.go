@@ -40,6 +40,8 @@ type txState struct {
 	// ended is set once the transaction committed or rolled back: a
 	// context that outlives it (an after-commit effect) queries the pool.
 	ended bool
+	// memo is the group writer's (see memo); nil in other transactions.
+	memo *memo
 }
 
 // open is the transaction ctx carries while it is still open.
@@ -141,9 +143,29 @@ func (d *DB) Tx(ctx context.Context, fn func(ctx context.Context) error) error {
 // txOn runs fn in a new transaction on conn, or on a connection of the
 // pool when conn is nil.
 func (d *DB) txOn(ctx context.Context, conn *sql.Conn, fn func(ctx context.Context) error) error {
-	release, err := d.admit(ctx)
+	effects, err := d.run(ctx, conn, nil, fn)
 	if err != nil {
 		return err
+	}
+	// A transaction that only read synced nothing: the group's batches it
+	// read must be on disk before anyone hears of them.
+	if err := d.fence.wait(); err != nil {
+		return err
+	}
+	for _, f := range effects {
+		f()
+	}
+	return nil
+}
+
+// run runs fn in a transaction on conn (nil: the pool's) and answers its
+// after-commit effects, for the caller to run. counted, when set, is
+// called just before the COMMIT and its answer given to ended once the
+// COMMIT returned (the group's fence).
+func (d *DB) run(ctx context.Context, conn *sql.Conn, counted *fence, fn func(ctx context.Context) error) ([]func(), error) {
+	release, err := d.admit(ctx)
+	if err != nil {
+		return nil, err
 	}
 	var tx *sql.Tx
 	if conn != nil {
@@ -153,7 +175,7 @@ func (d *DB) txOn(ctx context.Context, conn *sql.Conn, fn func(ctx context.Conte
 	}
 	if err != nil {
 		release()
-		return MapError(fmt.Errorf("begin: %w", err))
+		return nil, MapError(fmt.Errorf("begin: %w", err))
 	}
 	st := &txState{tx: tx}
 	// The writer is free again once the transaction ended, before the
@@ -169,18 +191,20 @@ func (d *DB) txOn(ctx context.Context, conn *sql.Conn, fn func(ctx context.Conte
 	}
 	if err := fn(context.WithValue(ctx, txKey{d}, st)); err != nil {
 		_ = tx.Rollback()
+		st.memo.clear()
 		end()
-		return err
+		return nil, err
+	}
+	if counted != nil {
+		seq := counted.begin()
+		defer counted.end(seq)
 	}
 	if err := tx.Commit(); err != nil {
+		st.memo.clear()
 		end()
-		return MapError(fmt.Errorf("commit: %w", err))
+		return nil, MapError(fmt.Errorf("commit: %w", err))
 	}
-	effects := end()
-	for _, f := range effects {
-		f()
-	}
-	return nil
+	return end(), nil
 }
 
 // admit waits for the SQLite writer (see DB.writer) and answers its
@@ -227,6 +251,7 @@ func (d *DB) nested(ctx context.Context, st *txState, fn func(ctx context.Contex
 		return MapError(fmt.Errorf("savepoint: %w", err))
 	}
 	if err := fn(ctx); err != nil {
+		st.memo.clear()
 		if _, rbErr := st.tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT "+name); rbErr != nil {
 			return fmt.Errorf("%w (rollback to savepoint: %v)", err, rbErr)
 		}

@@ -126,7 +126,7 @@ func (s *store) ensureAccount(ctx context.Context, key accountKey, now int64) (i
 // apply adds amount to the account in one conditional update: a guarded
 // account's balance never goes below zero (ok false, nothing changed).
 func (s *store) apply(ctx context.Context, accountID, amount int64) (after int64, ok bool, err error) {
-	err = s.db.Row(ctx, s.applySQL, []any{accountID, amount}, &after)
+	err = s.db.Add(ctx, s.applySQL, balanceOf(accountID), amount, []any{accountID, amount}, &after)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, false, nil
 	}
@@ -135,6 +135,10 @@ func (s *store) apply(ctx context.Context, accountID, amount int64) (after int64
 	}
 	return after, true, nil
 }
+
+// balanceOf names an account's balance among the counters db.Add
+// remembers.
+type balanceOf int64
 
 // insertPostings writes a transaction's lines in order (ids ascend with
 // it: the running balance follows them). On PostgreSQL in one statement, one

@@ -127,9 +127,17 @@ func (s *Service) CheckReality(ctx context.Context, siteID, memberID int64, curr
 			}
 			return ErrRealityCheck.WithData(v)
 		}
+		if now.Sub(time.UnixMicro(r.LastPlayAt)) < playedStep {
+			return nil
+		}
 		return s.store.played(ctx, memberID, now.UnixMicro())
 	})
 }
+
+// playedStep is how stale a spell's last play may be before a play writes
+// it again: it only tells a spell from the next (IdleGap), and a member
+// spinning several times a second would otherwise write it on every round.
+const playedStep = time.Second
 
 // Reality is the caller's reality check now.
 func (s *Service) Reality(ctx context.Context, p auth.Principal) (RealityCheck, error) {

@@ -23,19 +23,19 @@ type Limiter struct {
 	db  *db.DB
 	now func() time.Time
 	// group, when set, commits the counters' increments in its batches.
-	group  *db.Group
-	hitSQL db.Returning
+	group             *db.Group
+	hitSQL, refundSQL db.Returning
 	// ended remembers the counts of windows that have ended: nothing
 	// counts into them any more, so a sliding window reads its previous
 	// window once a key, not at every hit (a real-money round makes one).
 	// A refund landing in a window after it ended leaves the count one
 	// high, which only ever refuses sooner.
 	mu    sync.Mutex
-	ended map[endedWindow]int
+	ended map[window]int
 }
 
-// endedWindow is a key's window that has ended.
-type endedWindow struct {
+// window is one window of a key: the row of its count.
+type window struct {
 	key   string
 	start int64
 }
@@ -45,9 +45,11 @@ const maxEnded = 100_000
 
 // New returns a limiter on d; now is the clock.
 func New(d *db.DB, now func() time.Time) *Limiter {
-	return &Limiter{db: d, now: now, ended: map[endedWindow]int{}, hitSQL: db.NewReturning(`INSERT INTO rate_counters (key, window_start, count) VALUES ($1, $2, 1)
+	return &Limiter{db: d, now: now, ended: map[window]int{}, hitSQL: db.NewReturning(`INSERT INTO rate_counters (key, window_start, count) VALUES ($1, $2, 1)
 		ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + 1`, "count",
-		`SELECT count FROM rate_counters WHERE key = $1 AND window_start = $2`)}
+		`SELECT count FROM rate_counters WHERE key = $1 AND window_start = $2`),
+		refundSQL: db.NewReturning(`UPDATE rate_counters SET count = count - 1 WHERE key = $1 AND window_start = $2 AND count > 0`,
+			"count", `SELECT count FROM rate_counters WHERE key = $1 AND window_start = $2`)}
 }
 
 // WithGroup makes each count join g's batches (nil: each commits alone).
@@ -68,7 +70,10 @@ func (l *Limiter) hitAt(ctx context.Context, key string, start int64) (int, erro
 	key = stored(key)
 	var n int
 	count := func(ctx context.Context) error {
-		return l.db.Row(ctx, l.hitSQL, []any{key, start}, &n)
+		var after int64
+		err := l.db.Add(ctx, l.hitSQL, window{key, start}, 1, []any{key, start}, &after)
+		n = int(after)
+		return err
 	}
 	var err error
 	if l.group != nil {
@@ -131,9 +136,10 @@ func (l *Limiter) Refund(ctx context.Context, a Attempt) error {
 	if a.key == "" {
 		return nil
 	}
-	_, err := l.db.Q(ctx).ExecContext(ctx, `UPDATE rate_counters SET count = count - 1 WHERE key = $1 AND window_start = $2
-		AND count > 0`, a.key, a.start)
-	if err != nil {
+	// Through Add, as the count went up: a count it remembers stays true.
+	var n int64
+	err := l.db.Add(ctx, l.refundSQL, window{a.key, a.start}, -1, []any{a.key, a.start}, &n)
+	if err != nil && !errors.Is(err, db.ErrNotFound) {
 		return fmt.Errorf("rate refund: %w", db.MapError(err))
 	}
 	return nil
@@ -147,7 +153,7 @@ func (l *Limiter) Count(ctx context.Context, key string, per time.Duration) (int
 // endedCount is the count of key's window that began at start and has
 // ended.
 func (l *Limiter) endedCount(ctx context.Context, key string, start int64) (int, error) {
-	w := endedWindow{key: key, start: start}
+	w := window{key: key, start: start}
 	l.mu.Lock()
 	n, ok := l.ended[w]
 	l.mu.Unlock()

@@ -37,11 +37,15 @@ func (j Jackpot) Contribution(before, stake int64) int64 {
 // round's contribution (the session row's lock orders a session's rounds).
 func (s *Store) feed(ctx context.Context, j *Jackpot, sessionHash string, stake int64) (int64, error) {
 	var total int64
-	if err := s.db.Row(ctx, s.feedSQL, []any{sessionHash, stake}, &total); err != nil {
+	if err := s.db.Add(ctx, s.feedSQL, stakedIn(sessionHash), stake, []any{sessionHash, stake}, &total); err != nil {
 		return 0, fmt.Errorf("jackpot feed: %w", err)
 	}
 	return j.Contribution(total-stake, stake), nil
 }
+
+// stakedIn names a session's running stake among the counters db.Add
+// remembers.
+type stakedIn string
 
 // JackpotInfo is what a game page shows of the jackpot.
 type JackpotInfo struct {
