@@ -42,3 +42,22 @@ func TestAuditCommand(t *testing.T) {
 		t.Fatalf("audit of a tampered balance: %d %s", code, out.String())
 	}
 }
+
+// TestServerCollectsGarbageLessOften: the server runs at GOGC=200 unless
+// the environment sets GOGC, which then stands.
+func TestServerCollectsGarbageLessOften(t *testing.T) {
+	env := func(v string) func(string) string {
+		return func(k string) string {
+			if k == "GOGC" {
+				return v
+			}
+			return ""
+		}
+	}
+	if pct, ok := gcPercent(env("")); !ok || pct != 200 {
+		t.Fatalf("no GOGC: %d %v, want 200", pct, ok)
+	}
+	if _, ok := gcPercent(env("50")); ok {
+		t.Fatal("GOGC=50 was overridden")
+	}
+}
