@@ -89,9 +89,10 @@ func TestGroupStopsWritingAfterAFailedSync(t *testing.T) {
 }
 
 // TestAddRemembersCountsOnlyWhileAlone: in the group's batches Add answers
-// a counter's new value without reading it back, and the value stays true
-// when another connection changes the row between batches and when a
-// savepoint undoes an Add; outside the group it reads, as Row does.
+// a counter's new value without reading it back (Remembered answers it
+// too), and the value stays true when another connection changes the row
+// between batches and when a savepoint undoes an Add; outside the group it
+// reads, as Row does.
 func TestAddRemembersCountsOnlyWhileAlone(t *testing.T) {
 	d := dbtest.SQLite(t)
 	g := db.NewGroup(d)
@@ -122,12 +123,33 @@ func TestAddRemembersCountsOnlyWhileAlone(t *testing.T) {
 	if _, err := d.ExecContext(ctx, `UPDATE rate_counters SET count = 100 WHERE key = 'k'`); err != nil {
 		t.Fatal(err)
 	}
+	err := g.Tx(ctx, func(ctx context.Context) error {
+		if v, known := d.Remembered(ctx, counter("k")); known {
+			t.Errorf("remembered %d after another connection's write", v)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if n := inBatch(); n != 101 {
 		t.Fatalf("after another connection's write: %d, want 101", n)
 	}
+	err = g.Tx(ctx, func(ctx context.Context) error {
+		if v, known := d.Remembered(ctx, counter("k")); !known || v != 101 {
+			t.Errorf("remembered %d %v, want 101", v, known)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, known := d.Remembered(ctx, counter("k")); known {
+		t.Error("remembered outside the group's transactions")
+	}
 	boom := errors.New("boom")
 	var n int64
-	err := g.Tx(ctx, func(ctx context.Context) error {
+	err = g.Tx(ctx, func(ctx context.Context) error {
 		if err := d.Tx(ctx, func(ctx context.Context) error { _, _ = add(ctx); return boom }); !errors.Is(err, boom) {
 			return err
 		}

@@ -47,6 +47,17 @@ func (m *memo) check(ctx context.Context, tx *sql.Tx) error {
 	return nil
 }
 
+// Remembered is the value Add last answered for key in the group
+// committer's transactions, when ctx carries one and the value still holds.
+func (d *DB) Remembered(ctx context.Context, key any) (int64, bool) {
+	st, ok := d.open(ctx)
+	if !ok || st.memo == nil {
+		return 0, false
+	}
+	v, known := st.memo.values[key]
+	return v, known
+}
+
 // Add runs r, a write that adds delta to one integer column of one row,
 // and answers the column's new value into after; ErrNotFound when the
 // write matched no row (its condition refused it). key names the row's
