@@ -6,6 +6,8 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"gamehall/internal/db"
 )
@@ -29,10 +31,23 @@ type person struct {
 
 // Store is the SQL of self_exclusions, self_exclusion_keys and
 // self_exclusion_guards.
-type Store struct{ db *db.DB }
+type Store struct {
+	db *db.DB
+	// byKeysText[n] is byKeys' statement for n keys.
+	byKeysText [maxKeys + 1]string
+}
+
+// maxKeys is how many person keys a member has at most (personKeys).
+const maxKeys = 4
 
 // NewStore returns the store over d.
-func NewStore(d *db.DB) *Store { return &Store{db: d} }
+func NewStore(d *db.DB) *Store {
+	s := &Store{db: d}
+	for n := 1; n <= maxKeys; n++ {
+		s.byKeysText[n] = byKeysSQL(n)
+	}
+	return s
+}
 
 // guard locks the member's guard row until the transaction ends: a check
 // and the taking of a restriction queue here on PostgreSQL.
@@ -75,28 +90,46 @@ func (s *Store) all(ctx context.Context, keys []string) ([]row, error) {
 }
 
 // byKeys is the restrictions bound to one of keys and not cleared at now,
-// by id. One lookup a key: a "person_key IN (...)" list builds a temporary
-// b-tree on SQLite at each call, and holding runs in every real-money round.
+// by id. One statement, a lookup a key joined by UNION ALL: a
+// "person_key IN (...)" list builds a temporary b-tree on SQLite at each
+// call, and holding runs in every real-money round.
 func (s *Store) byKeys(ctx context.Context, keys []string, now int64) ([]row, error) {
-	var out []row
+	if len(keys) == 0 {
+		return []row{}, nil
+	}
+	args := make([]any, 0, len(keys)+1)
+	args = append(args, now)
 	for _, k := range keys {
-		rows, err := db.Query(ctx, s.db.Q(ctx), `SELECT `+rowColumns+` FROM self_exclusion_keys k
-			JOIN self_exclusions e ON e.id = k.exclusion_id
-			WHERE k.person_key = $1 AND (e.cleared_at IS NULL OR e.cleared_at > $2)`, scanRow, k, now)
-		if err != nil {
-			return nil, err
-		}
-		for _, r := range rows {
-			if !slices.ContainsFunc(out, func(o row) bool { return o.ID == r.ID }) {
-				out = append(out, r)
-			}
+		args = append(args, k)
+	}
+	q := ""
+	if len(keys) <= maxKeys {
+		q = s.byKeysText[len(keys)]
+	} else {
+		q = byKeysSQL(len(keys))
+	}
+	rows, err := db.Query(ctx, s.db.Q(ctx), q, scanRow, args...)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]row, 0, len(rows))
+	for _, r := range rows {
+		if !slices.ContainsFunc(out, func(o row) bool { return o.ID == r.ID }) {
+			out = append(out, r)
 		}
 	}
 	slices.SortFunc(out, func(a, b row) int { return cmp.Compare(a.ID, b.ID) })
-	if out == nil {
-		out = []row{}
-	}
 	return out, nil
+}
+
+// byKeysSQL is byKeys' statement for n keys ($2 to $n+1; $1 is now).
+func byKeysSQL(n int) string {
+	arms := make([]string, n)
+	for i := range arms {
+		arms[i] = `SELECT ` + rowColumns + ` FROM self_exclusion_keys k JOIN self_exclusions e ON e.id = k.exclusion_id
+			WHERE k.person_key = $` + strconv.Itoa(i+2) + ` AND (e.cleared_at IS NULL OR e.cleared_at > $1)`
+	}
+	return strings.Join(arms, " UNION ALL ")
 }
 
 // insert stores a new restriction.
