@@ -61,7 +61,7 @@ const (
 	batchMax = 64
 	// batchWriters post batches at once: with one, the next batch waited
 	// for the last one's commit (bench/wallet 5,400-6,100 postings/s, 0.50-
-	// 0.53 of the raw loop; with two 6,600-9,400, 0.72-0.80, their accounts
+	// 0.53 of the raw loop; with two 8,500-9,400, 0.77-0.81, their accounts
 	// locked first; three made smaller batches, 0.64-0.71). A batch locks
 	// its accounts first, in the ledger's order (lockOrder).
 	batchWriters = 2
