@@ -100,7 +100,8 @@ for (const vp of ['desktop', 'mobile']) {
         await page.getByTestId('slot-list').waitFor();
         assert.equal(await page.getByTestId('page-title').innerText(), 'Slots');
         await page.getByTestId(`provider-tab-${HOUSE_GP}`).click();
-        assert.equal(await page.getByTestId(`provider-tab-${HOUSE_GP}`).getAttribute('aria-selected'), 'true');
+        // The tab is selected once the click has rendered, which a loaded machine may take a while to do.
+        await page.locator(`[data-testid="provider-tab-${HOUSE_GP}"][aria-selected="true"]`).waitFor();
         assert.match(await page.getByTestId(`game-tile-${SLOT}`).innerText(), /Fortune Reels/);
 
         const { game, popup } = await openGame(page, context, vp, SLOT, 'Fortune Reels');
@@ -165,7 +166,8 @@ for (const vp of ['desktop', 'mobile']) {
         assert.equal(await page.getByTestId('page-title').innerText(), 'Lottery');
         assert.match(await page.getByTestId('platform-description').innerText(), /Gamehall Originals/);
         await page.getByTestId(`provider-tab-${HOUSE_GP}`).click();
-        assert.equal(await page.getByTestId(`provider-tab-${HOUSE_GP}`).getAttribute('aria-selected'), 'true');
+        // The tab is selected once the click has rendered, which a loaded machine may take a while to do.
+        await page.locator(`[data-testid="provider-tab-${HOUSE_GP}"][aria-selected="true"]`).waitFor();
         assert.match(await page.getByTestId(`game-tile-${KENO}`).innerText(), /Gamehall Keno/);
 
         const { game, popup } = await openGame(page, context, vp, KENO, 'Gamehall Keno');
