@@ -82,16 +82,8 @@ func (d *DB) Add(ctx context.Context, r Returning, key any, delta int64, args []
 		m.values[key] = *after
 		return nil
 	}
-	res, err := st.tx.ExecContext(ctx, r.write, args...)
-	if err != nil {
-		return MapError(err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return MapError(err)
-	}
-	if n == 0 {
-		return MapError(sql.ErrNoRows)
+	if _, err := writeOne(ctx, st.tx, r, args); err != nil {
+		return err
 	}
 	*after = before + delta
 	m.values[key] = *after

@@ -45,16 +45,9 @@ func (d *DB) Row(ctx context.Context, r Returning, args []any, dest ...any) erro
 		// concurrent writer left it after: both in one transaction.
 		return d.Tx(ctx, func(ctx context.Context) error { return d.Row(ctx, r, args, dest...) })
 	}
-	res, err := q.ExecContext(ctx, r.write, args...)
+	res, err := writeOne(ctx, q, r, args)
 	if err != nil {
-		return MapError(err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return MapError(err)
-	}
-	if n == 0 {
-		return MapError(sql.ErrNoRows)
+		return err
 	}
 	if r.read != "" {
 		return MapError(q.QueryRowContext(ctx, r.read, args...).Scan(dest...))
@@ -69,4 +62,20 @@ func (d *DB) Row(ctx context.Context, r Returning, args []any, dest ...any) erro
 	}
 	*p = id
 	return nil
+}
+
+// writeOne runs r's write on q: ErrNotFound when it wrote no row.
+func writeOne(ctx context.Context, q Querier, r Returning, args []any) (sql.Result, error) {
+	res, err := q.ExecContext(ctx, r.write, args...)
+	if err != nil {
+		return nil, MapError(err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return nil, MapError(err)
+	}
+	if n == 0 {
+		return nil, MapError(sql.ErrNoRows)
+	}
+	return res, nil
 }

@@ -159,9 +159,9 @@ func (d *DB) txOn(ctx context.Context, conn *sql.Conn, fn func(ctx context.Conte
 }
 
 // run runs fn in a transaction on conn (nil: the pool's) and answers its
-// after-commit effects, for the caller to run. counted, when set, is
-// called just before the COMMIT and its answer given to ended once the
-// COMMIT returned (the group's fence).
+// after-commit effects, for the caller to run. counted, when set, is the
+// group's fence: it counts the COMMIT before it starts and marks it ended
+// once it returned.
 func (d *DB) run(ctx context.Context, conn *sql.Conn, counted *fence, fn func(ctx context.Context) error) ([]func(), error) {
 	release, err := d.admit(ctx)
 	if err != nil {

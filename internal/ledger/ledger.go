@@ -553,8 +553,10 @@ func (l *Ledger) Balance(ctx context.Context, a Account, currency string) (int64
 		l.mu.RLock()
 		id, ok := l.ids[accountKey{Account: a, Currency: currency}]
 		l.mu.RUnlock()
-		if b, known := l.db.Remembered(ctx, balanceOf(id)); ok && known {
-			return b, nil
+		if ok {
+			if b, known := l.db.Remembered(ctx, balanceOf(id)); known {
+				return b, nil
+			}
 		}
 	}
 	return l.store.balance(ctx, a, currency)
