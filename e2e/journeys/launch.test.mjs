@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifacts, inPage, serverAndBrowser, startServer } from '../lib/harness.mjs';
-import { home, login, operatorApi } from '../lib/site.mjs';
+import { closeBulletinAfter, home, login, operatorApi } from '../lib/site.mjs';
 import { settled } from '../lib/games.mjs';
 
 const ADMIN_KEY = randomBytes(32).toString('hex');
@@ -72,26 +72,10 @@ async function shot(page, name) {
   await page.screenshot({ path: join(artifacts, `launch-${name}.png`) });
 }
 
-/**
- * The lobby with the demo member logged in. On a busy machine the pop-up
- * bulletin can come after home() stopped waiting for it, and the real-time
- * check (2 s, spec section 9) can log a slow socket out: both are waited out
- * here so every test starts from a live session.
- */
+/** The lobby with the demo member logged in and live (login waits for the socket). */
 async function enter(page, url) {
   await home(page, url);
-  for (let attempt = 0; ; attempt++) {
-    await page.waitForLoadState('networkidle').catch(() => {});
-    const close = page.getByTestId('bulletin-close');
-    if (await close.isVisible()) {
-      await close.click();
-      await close.waitFor({ state: 'detached' });
-    }
-    await login(page, 'demo001', 'demo123');
-    await page.waitForTimeout(2500);
-    if (await page.getByTestId('member-bar').isVisible()) return;
-    assert.ok(attempt < 2, 'the session stays logged in');
-  }
+  await closeBulletinAfter(page, () => login(page, 'demo001', 'demo123'));
 }
 
 const storage = (page, key) => page.evaluate((k) => localStorage.getItem(k), key);

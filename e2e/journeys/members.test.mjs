@@ -84,7 +84,6 @@ for (const vp of ['desktop', 'mobile']) {
       await inPage(run.browser, vp, 'members-already-login', async (page) => {
         await home(page, run.server.url);
         await login(page, 'demo001', 'demo123');
-        await page.waitForTimeout(2500);
         await inPage(run.browser, vp, 'members-already-login-second', async (other) => {
           await home(other, run.server.url);
           await login(other, 'demo001', 'demo123');

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifacts, inPage, serverAndBrowser, startServer } from '../lib/harness.mjs';
-import { home, login, operatorApi } from '../lib/site.mjs';
+import { closeBulletinAfter, home, login, operatorApi } from '../lib/site.mjs';
 import { inGameWindow, minor, settled } from '../lib/games.mjs';
 
 const REMOTE_GP = 2;
@@ -36,14 +36,6 @@ function memberCall(page, path, body = {}) {
   );
 }
 
-async function closeBulletin(page) {
-  const close = page.getByTestId('bulletin-close');
-  await close.waitFor({ state: 'visible', timeout: 3000 }).then(
-    () => close.click(),
-    () => {},
-  );
-}
-
 async function shot(target, name) {
   mkdirSync(artifacts, { recursive: true });
   await target.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
@@ -58,12 +50,12 @@ for (const vp of ['desktop', 'mobile']) {
       await inPage(run.browser, vp, 'remote-page', async (page, context) => {
         await home(page, run.server.url);
         await page.getByTestId('language-selector').click();
-        await Promise.all([page.waitForEvent('load'), page.getByTestId('lang-option-zh_CN').click()]);
-        await page.getByTestId('site-header').waitFor();
         // Pop-up bulletins show again in the new language, and once logged in.
-        await closeBulletin(page);
-        await login(page, 'demo001', 'demo123');
-        await closeBulletin(page);
+        await closeBulletinAfter(page, async () => {
+          await Promise.all([page.waitForEvent('load'), page.getByTestId('lang-option-zh_CN').click()]);
+          await page.getByTestId('site-header').waitFor();
+        });
+        await closeBulletinAfter(page, () => login(page, 'demo001', 'demo123'));
 
         await page.getByTestId('game-type-tab-2').click();
         await page.getByTestId('game-type-card-2').click();

@@ -4,8 +4,10 @@ package db
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"embed"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -162,6 +164,26 @@ func ping(ctx context.Context, d *DB) (*DB, error) {
 		return nil, fmt.Errorf("connect %s: %w", d.Dialect, err)
 	}
 	return d, nil
+}
+
+// MigrationsDigest names the schema the dialect's migrations build: the
+// SHA-256 of their names and texts, in hex. Tests key the migrated databases
+// they copy by it, so a changed migration never meets a stale copy.
+func MigrationsDigest(dialect Dialect) (string, error) {
+	h := sha256.New()
+	err := fs.WalkDir(migrations, "migrations/"+string(dialect), func(path string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		text, err := migrations.ReadFile(path)
+		fmt.Fprintf(h, "%s %d\n", path, len(text))
+		h.Write(text)
+		return err
+	})
+	if err != nil {
+		return "", fmt.Errorf("migrations digest: %w", err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // Migrate applies every pending migration of the dialect.

@@ -10,6 +10,7 @@ import (
 
 	"gamehall/internal/engine/internal/stattest"
 	"gamehall/internal/engine/rng"
+	"gamehall/internal/testutil/race"
 )
 
 // drawn3 is the 20 numbers that are 3 mod 4: 3, 7, ..., 79.
@@ -172,7 +173,7 @@ func TestExactRTP(t *testing.T) {
 	}
 }
 
-// 10^6 games: every pick count, with the player's numbers chosen afresh each
+// 10^6 games (a quarter under -race: race.Draws): every pick count, with the player's numbers chosen afresh each
 // game from an independent stream, must return within the 99% bound of its
 // exact RTP: with draws from a replayable stream, and from the provably fair
 // derivation the house game plays (one HMAC stream per game, nonces 0, 1,
@@ -194,8 +195,7 @@ func TestSimulatedRTP(t *testing.T) {
 func simulateRTP(t *testing.T, game func() rng.Source) {
 	players := rng.NewSeq(9090)
 	var m [MaxPicks + 1]stattest.Mean
-	const games = 1_000_000
-	for range games {
+	for range race.Draws(1_000_000) {
 		d := Draw(game())
 		pool := Draw(players) // 20 distinct numbers; the first k are the picks
 		for k := MinPicks; k <= MaxPicks; k++ {

@@ -7,6 +7,7 @@ import (
 
 	"gamehall/internal/engine/internal/stattest"
 	"gamehall/internal/engine/rng"
+	"gamehall/internal/testutil/race"
 )
 
 // classic is shared by the tests that need its exact RTP, so the
@@ -183,7 +184,7 @@ func TestFreeSpinSessionLength(t *testing.T) {
 	}
 }
 
-// 10^6 rounds (base spin plus free spins) with a fixed seed must land within
+// 10^6 rounds (a quarter under -race: race.Draws) with a fixed seed must land within
 // the 99% confidence bound of the exact RTP, as must the trigger rate: from
 // a replayable stream, and from the provably fair derivation the house game
 // plays (one HMAC stream per round, nonces 0, 1, ...), which re-proves the
@@ -205,7 +206,7 @@ func TestSimulatedRTP(t *testing.T) {
 func simulateRTP(t *testing.T, round func() rng.Source) {
 	g := classic
 	exact := g.ExactRTP()
-	const rounds = 1_000_000
+	rounds := race.Draws(1_000_000)
 	var rtp, trig, hit stattest.Mean
 	start := time.Now()
 	for range rounds {

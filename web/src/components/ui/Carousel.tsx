@@ -1,6 +1,7 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReducedMotion } from '@/lib/use-reduced-motion';
 import { ChevronLeft, ChevronRight } from './icons';
 import './carousel.css';
 
@@ -17,6 +18,8 @@ export function Carousel({ slides, autoplayMs = 5000, testId, className, arrows 
   const [viewport, api] = useEmblaCarousel({ loop: slides.length > 1, align: 'center' });
   const [selected, setSelected] = useState(0);
   const [paused, setPaused] = useState(false);
+  // With reduced motion a slide change jumps: no sliding, here or on the arrows and dots.
+  const jump = useReducedMotion();
 
   useEffect(() => {
     if (!api) return;
@@ -31,12 +34,12 @@ export function Carousel({ slides, autoplayMs = 5000, testId, className, arrows 
   useEffect(() => {
     if (!api || paused || slides.length < 2 || !autoplayMs) return;
     const id = window.setInterval(() => {
-      if (document.visibilityState === 'visible') api.scrollNext();
+      if (document.visibilityState === 'visible') api.scrollNext(jump);
     }, autoplayMs);
     return () => window.clearInterval(id);
-  }, [api, paused, slides.length, autoplayMs]);
+  }, [api, paused, slides.length, autoplayMs, jump]);
 
-  const go = useCallback((i: number) => api?.scrollTo(i), [api]);
+  const go = useCallback((i: number) => api?.scrollTo(i, jump), [api, jump]);
 
   return (
     <section
@@ -59,10 +62,10 @@ export function Carousel({ slides, autoplayMs = 5000, testId, className, arrows 
       </div>
       {arrows && slides.length > 1 && (
         <>
-          <button type="button" className="carousel__arrow carousel__arrow--prev" onClick={() => api?.scrollPrev()} aria-label={t('previous')}>
+          <button type="button" className="carousel__arrow carousel__arrow--prev" onClick={() => api?.scrollPrev(jump)} aria-label={t('previous')}>
             <ChevronLeft />
           </button>
-          <button type="button" className="carousel__arrow carousel__arrow--next" onClick={() => api?.scrollNext()} aria-label={t('next')}>
+          <button type="button" className="carousel__arrow carousel__arrow--next" onClick={() => api?.scrollNext(jump)} aria-label={t('next')}>
             <ChevronRight />
           </button>
         </>

@@ -12,7 +12,7 @@ import { removeCookie, setCookie } from '@/lib/cookies';
 import { useDevice } from '@/lib/device-context';
 import { nativeWindow } from '@/lib/device-info';
 import { refetchAudience } from '@/lib/query-client';
-import { hasSubscribedChannel, onRealtimeEvent, realtimeEnabled, realtimeStatus, startRealtime } from '@/lib/realtime';
+import { hasSubscribedChannel, onRealtimeEvent, realtimeEnabled, realtimeStatus, startRealtime, subscribedChannels } from '@/lib/realtime';
 import { getToken, login, logout, onLogin, onLogout, reloadSession, takePendingTarget, useSession, type LoginData } from '@/lib/session';
 import { local, LS } from '@/lib/storage';
 import { openModal } from '@/lib/modals';
@@ -71,6 +71,16 @@ export function MemberSession() {
   useEffect(() => {
     void startRealtime({ token: session.token, memberId: session.memberId, currency });
   }, [session.token, session.memberId, currency]);
+
+  // The subscribed channels, on <html data-channels>: what support (or a
+  // browser test) reads to tell whether the page is live for this member.
+  useEffect(
+    () =>
+      subscribedChannels.subscribe(() => {
+        document.documentElement.dataset.channels = subscribedChannels.get().join(' ');
+      }),
+    [],
+  );
 
   // A refused token on the socket means the session is gone.
   useEffect(
