@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifacts, inPage, serverAndBrowser, startServer } from '../lib/harness.mjs';
-import { closeBulletinAfter, home, login, operatorApi } from '../lib/site.mjs';
+import { home, login, operatorApi } from '../lib/site.mjs';
 import { settled } from '../lib/games.mjs';
 
 const ADMIN_KEY = randomBytes(32).toString('hex');
@@ -75,7 +75,7 @@ async function shot(page, name) {
 /** The lobby with the demo member logged in and live (login waits for the socket). */
 async function enter(page, url) {
   await home(page, url);
-  await closeBulletinAfter(page, () => login(page, 'demo001', 'demo123'));
+  await login(page, 'demo001', 'demo123');
 }
 
 const storage = (page, key) => page.evaluate((k) => localStorage.getItem(k), key);

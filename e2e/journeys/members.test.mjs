@@ -6,7 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser, inPage, viewports } from '../lib/harness.mjs';
-import { CAPTCHA, fillBirthday, home, login, logout, rand } from '../lib/site.mjs';
+import { CAPTCHA, closeMemberBulletinAfter, fillBirthday, home, login, logout, rand, watch } from '../lib/site.mjs';
 
 async function smsCode(url, phone) {
   for (let i = 0; i < 50; i++) {
@@ -44,9 +44,10 @@ for (const vp of ['desktop', 'mobile']) {
         await page.getByTestId('captcha-image').waitFor();
         await page.getByTestId('captcha-input').fill(CAPTCHA);
         assert.equal(await page.getByTestId('reg-agreement').isChecked(), true, 'agreement ticked by default');
-        await page.getByTestId('reg-submit').click();
-
-        await page.getByTestId('member-bar').waitFor();
+        await closeMemberBulletinAfter(page, async () => {
+          await page.getByTestId('reg-submit').click();
+          await page.getByTestId('member-bar').waitFor();
+        });
         assert.equal(await page.getByTestId('member-account').innerText(), account);
         assert.equal(await page.getByTestId('auth-modal').count(), 0, 'modal closed');
         // Still logged in after the 2000 ms real-time check.
@@ -84,11 +85,12 @@ for (const vp of ['desktop', 'mobile']) {
       await inPage(run.browser, vp, 'members-already-login', async (page) => {
         await home(page, run.server.url);
         await login(page, 'demo001', 'demo123');
+        const warned = watch(page.getByText(/logged in on another device/), 60000);
         await inPage(run.browser, vp, 'members-already-login-second', async (other) => {
           await home(other, run.server.url);
           await login(other, 'demo001', 'demo123');
         });
-        await page.getByText(/logged in on another device/).waitFor();
+        await warned();
         await page.getByTestId('open-login').waitFor();
         assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
       });

@@ -55,7 +55,7 @@ for (const vp of ['desktop', 'mobile']) {
           await Promise.all([page.waitForEvent('load'), page.getByTestId('lang-option-zh_CN').click()]);
           await page.getByTestId('site-header').waitFor();
         });
-        await closeBulletinAfter(page, () => login(page, 'demo001', 'demo123'));
+        await login(page, 'demo001', 'demo123');
 
         await page.getByTestId('game-type-tab-2').click();
         await page.getByTestId('game-type-card-2').click();

@@ -21,39 +21,75 @@ export async function home(page, url) {
 }
 
 const BULLETIN = /\/api\/arks\/web\/bulletin(\/member)?$/;
+const MEMBER_BULLETIN = /\/api\/arks\/web\/bulletin\/member$/;
 
 /**
  * Runs action (a load, a language change, a login) and closes the pop-up
  * bulletin its answer brings. It waits for the bulletin call itself, not for a
  * fixed time: on a loaded machine the pop-up can open seconds after the page
- * and then sits over whatever the journey clicks next.
+ * and then sits over whatever the journey clicks next. Whether the answer
+ * shows is decided the way the page decides it (its template's bulletins,
+ * not closed in this session), so the journey waits only for a pop-up that
+ * comes.
  */
-export async function closeBulletinAfter(page, action) {
+export async function closeBulletinAfter(page, action, call = BULLETIN) {
   // Caught at once: an action that asks for no bulletin must not leave a rejection behind.
-  const answer = page.waitForResponse((r) => BULLETIN.test(new URL(r.url()).pathname), { timeout: 30000 }).catch(() => null);
+  const answer = page.waitForResponse((r) => call.test(new URL(r.url()).pathname), { timeout: 30000 }).catch(() => null);
   await action();
-  const body = await (await answer)?.json().catch(() => null);
-  if (!body?.data?.list?.length) return;
+  const res = await answer;
+  if (!res || !(await popupComes(page, res))) return;
   const close = page.getByTestId('bulletin-close');
-  // A list for the other template only, or one the frequency rule hides, shows nothing.
-  const shown = await close.waitFor({ state: 'visible', timeout: 5000 }).then(
-    () => true,
-    () => false,
-  );
-  if (!shown) return;
   await close.click();
   await close.waitFor({ state: 'hidden' });
 }
 
+/** Whether the bulletin answer res opens the pop-up (web/src/features/bulletins). */
+async function popupComes(page, res) {
+  const body = await res.json().catch(() => null);
+  const device = res.request().postDataJSON()?.display_device;
+  const list = (body?.data?.list ?? []).filter((b) => !b.display_device || b.display_device === device);
+  if (!list.length) return false;
+  const frequency = body.data.setting?.display_frequency ?? 1;
+  const sig = list
+    .map((b) => `${b.id}@${b.updated_at}`)
+    .sort()
+    .join(',');
+  const marks = await page.evaluate(() =>
+    ['bulletin_closed', 'bulletin_closed_once'].map((k, i) => {
+      try {
+        return JSON.parse((i ? localStorage : sessionStorage).getItem(k) ?? 'null')?.sig;
+      } catch {
+        return undefined;
+      }
+    }),
+  );
+  if (frequency !== 2 && (marks[0] === sig || (frequency === 0 && marks[1] === sig))) return false;
+  // Should the page decide otherwise after all, the journey goes on.
+  return page
+    .getByTestId('bulletin-close')
+    .waitFor({ state: 'visible', timeout: 20000 })
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/** Runs action (a login, a registration) and closes the member's pop-up bulletin it brings. */
+export const closeMemberBulletinAfter = (page, action) => closeBulletinAfter(page, action, MEMBER_BULLETIN);
+
 /**
- * Fills the login form; answers a double-validation question when one comes.
- * Returns once the socket has subscribed the member's channel: spec section 9
- * logs a member out when no channel is subscribed 2 s after login, which a
- * crowded machine can miss; then it logs in again (twice at most).
+ * Fills the login form; answers a double-validation question when one comes;
+ * closes the member's pop-up bulletin. Returns once the socket has subscribed
+ * the member's channel: spec section 9 logs a member out when no channel is
+ * subscribed 2 s after login, which a crowded machine can miss; then it logs
+ * in again (twice at most), the pop-up of the first try closed first.
  */
 export async function login(page, account, password, { expectQuestion = false } = {}) {
   for (let attempt = 0; ; attempt++) {
-    const question = await submitLogin(page, account, password);
+    let question = null;
+    await closeMemberBulletinAfter(page, async () => {
+      question = await submitLogin(page, account, password);
+    });
     if (attempt === 0) assert.ok(question !== null || !expectQuestion, 'a double-validation question was expected');
     if (await realtimeJoined(page)) return question;
     assert.ok(attempt < 2, 'the socket subscribes the member channel within 2 s of login');
@@ -92,6 +128,22 @@ export async function toastsGone(page) {
   const { height } = page.viewportSize() ?? { height: 600 };
   await page.mouse.move(1, height - 1);
   await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15000 });
+}
+
+/**
+ * Starts watching for locator to show and answers a function that waits for
+ * it: for what shows briefly (a toast) while the journey is busy elsewhere,
+ * which a loaded machine can otherwise let pass unseen.
+ */
+export function watch(locator, timeout = 30000) {
+  const shown = locator.waitFor({ timeout }).then(
+    () => null,
+    (e) => e,
+  );
+  return async () => {
+    const missed = await shown;
+    if (missed) throw missed;
+  };
 }
 
 /**

@@ -6,7 +6,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { login } from '@/lib/session';
+import { refetchAudience } from '@/lib/query-client';
+import { login, logout } from '@/lib/session';
 import { loginData } from '@/test/fixtures';
 import { ok } from '@/test/handlers';
 import { renderUi } from '@/test/render';
@@ -59,6 +60,26 @@ describe('member bulletins', () => {
     await user.click(screen.getByTestId('bulletin-close'));
     await waitFor(() => expect(hides).toHaveLength(1));
     expect(hides[0]).toMatchObject({ display_location: 2, display_device: 1 });
+  });
+
+  it('a visitor who closed the pop-up sees the member pop-up after login, and not the visitor one again after logout', async () => {
+    serve(1);
+    server.use(http.post('/api/arks/web/bulletin', () => ok({ list: [bulletin(3, 'Welcome bonus')], setting: { display_frequency: 1 } })));
+    logout();
+    const user = userEvent.setup();
+    const { client } = renderUi(<BulletinPopup />);
+    expect(await screen.findByText('Welcome bonus inside')).toBeTruthy();
+    await user.click(screen.getByTestId('bulletin-close'));
+    await waitFor(() => expect(screen.queryByTestId('bulletin-popup')).toBeNull());
+    login(loginData);
+    await refetchAudience(client);
+    expect(await screen.findByText('Red envelope rain inside')).toBeTruthy();
+    await user.click(screen.getByTestId('bulletin-close'));
+    // Logged out again, the visitor list closed before stays closed.
+    logout();
+    await refetchAudience(client);
+    await waitFor(() => expect(screen.queryByTestId('bulletin-popup')).toBeNull());
+    expect(screen.queryByText('Welcome bonus inside')).toBeNull();
   });
 
   it('with another frequency the close stays in the browser', async () => {

@@ -9,7 +9,7 @@ import { useOpenModal } from '@/lib/modals';
 import { useLanguage } from '@/lib/use-language';
 import { isLoggedIn } from '@/lib/session';
 import { bulletinQuery, hideMemberBulletins } from '../api/bulletins';
-import { rememberBulletinClose, shouldShowStored } from '../frequency';
+import { bulletinSignature, rememberBulletinClose, shouldShowStored } from '../frequency';
 import './bulletins.css';
 
 /** The pop-up promotion shown on load (spec section 4 "Pop-up promotion"). */
@@ -18,20 +18,23 @@ export function BulletinPopup() {
   const device = useDevice();
   const lang = useLanguage();
   const { data } = useQuery(bulletinQuery(device, lang));
-  const [closed, setClosed] = useState(false);
+  // The lists closed on this page: after login the member list (spec
+  // section 7: pop-ups reload at login) is another and shows; after logout
+  // the visitor list closed before stays closed.
+  const [closedSigs, setClosedSigs] = useState<string[]>([]);
   // A modal asked for by the visitor (register link, ?modal=) comes first.
   const otherModal = useOpenModal();
   const [index, setIndex] = useState(0);
   // Decided once per answer: closing must not re-evaluate into a flash.
   const show = useMemo(() => !!data && shouldShowStored(data.frequency, data.list), [data]);
 
-  if (!data || !show || closed || otherModal) return null;
+  if (!data || !show || closedSigs.includes(bulletinSignature(data.list)) || otherModal) return null;
   const list = data.list;
   const current = list[Math.min(index, list.length - 1)];
   const close = () => {
     rememberBulletinClose(data.frequency, list);
     if (data.frequency === 0 && isLoggedIn()) void hideMemberBulletins(device).catch(() => undefined);
-    setClosed(true);
+    setClosedSigs((sigs) => [...sigs, bulletinSignature(list)]);
   };
   const several = list.length > 1;
 
