@@ -1,14 +1,15 @@
 // Runs the journey files in three lanes, each lane one file at a time, the
 // longest files first (the remote provider's journey waits a minute per
-// viewport for the site's reality-check interval; the launch states and the
-// eleven languages per template take two minutes or more), then the rest by
-// name as lanes come free. With reduced motion the browser left the two cores
-// idle 43% of the time in two lanes. Each file's report is printed whole when
-// it ends, so the lanes never interleave. E2E_LANES=1 runs them one by one.
+// viewport for the site's reality-check interval; the launch states, the
+// members' journeys and each half of the eleven languages per template take
+// two minutes or more), then the rest by name as lanes come free. With
+// reduced motion the browser left the two cores idle 43% of the time in two
+// lanes. Each file's report is printed whole when it ends, so the lanes never
+// interleave. E2E_LANES=1 runs them one by one.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
-const LONGEST = ['remote.test.mjs', 'launch.test.mjs', 'locales-desktop.test.mjs', 'locales-mobile.test.mjs'];
+const LONGEST = ['remote.test.mjs', 'launch.test.mjs', 'members.test.mjs', 'locales-desktop-1.test.mjs', 'locales-mobile-1.test.mjs'];
 const LANES = Math.max(1, Number(process.env.E2E_LANES) || 3);
 const files = readdirSync('journeys').filter((f) => f.endsWith('.test.mjs')).sort();
 const queue = [...LONGEST.filter((f) => files.includes(f)), ...files.filter((f) => !LONGEST.includes(f))];

@@ -1,4 +1,0 @@
-// Issue 15's journey per locale in the desktop template (e2e/lib/locales.mjs).
-import { localeJourneys } from '../lib/locales.mjs';
-
-localeJourneys('desktop', 0);

@@ -1,4 +1,0 @@
-// Issue 15's journey per locale in the mobile template (e2e/lib/locales.mjs).
-import { localeJourneys } from '../lib/locales.mjs';
-
-localeJourneys('mobile', 1);
