@@ -164,3 +164,70 @@ func TestAddRemembersCountsOnlyWhileAlone(t *testing.T) {
 		t.Fatalf("outside the group: %d %v, want 103", n, err)
 	}
 }
+
+// TestRecallRemembersReadsOnlyWhileAlone: in the group's batches Recall
+// answers a read again without running it, until another connection
+// commits, a write in the batch calls Forget or a savepoint is undone;
+// outside the group it reads every time.
+func TestRecallRemembersReadsOnlyWhileAlone(t *testing.T) {
+	d := dbtest.SQLite(t)
+	g := db.NewGroup(d)
+	defer g.Close()
+	ctx := context.Background()
+	if _, err := d.ExecContext(ctx, `INSERT INTO rate_counters (key, window_start, count) VALUES ('r', 0, 1)`); err != nil {
+		t.Fatal(err)
+	}
+	type key string
+	reads := 0
+	load := func(ctx context.Context) (int64, error) {
+		reads++
+		var n int64
+		err := d.Q(ctx).QueryRowContext(ctx, `SELECT count FROM rate_counters WHERE key = 'r'`).Scan(&n)
+		return n, err
+	}
+	// In the writer's goroutine: what it read, checked by the test's.
+	recall := func(ctx context.Context) (int64, error) { return db.Recall(ctx, d, key("r"), load) }
+	step := func(name string, want int64, wantReads int) {
+		t.Helper()
+		var n int64
+		if err := g.Tx(ctx, func(ctx context.Context) (err error) { n, err = recall(ctx); return err }); err != nil {
+			t.Fatal(err)
+		}
+		if n != want || reads != wantReads {
+			t.Fatalf("%s: %d after %d reads, want %d after %d", name, n, reads, want, wantReads)
+		}
+	}
+	step("first", 1, 1)
+	step("remembered", 1, 1)
+	if _, err := d.ExecContext(ctx, `UPDATE rate_counters SET count = 2 WHERE key = 'r'`); err != nil {
+		t.Fatal(err)
+	}
+	step("after another connection's write", 2, 2)
+	err := g.Tx(ctx, func(ctx context.Context) error {
+		if _, err := d.Q(ctx).ExecContext(ctx, `UPDATE rate_counters SET count = 3 WHERE key = 'r'`); err != nil {
+			return err
+		}
+		d.Forget(ctx)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	step("after a write that forgot", 3, 3)
+	// A failed savepoint makes the batch run again, each work in a
+	// savepoint: the read runs in both runs, each after a forgetting.
+	boom := errors.New("boom")
+	err = g.Tx(ctx, func(ctx context.Context) error {
+		if err := d.Tx(ctx, func(ctx context.Context) error { _, _ = recall(ctx); return boom }); !errors.Is(err, boom) {
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	step("after an undone savepoint", 3, 5)
+	if n, err := recall(ctx); err != nil || n != 3 || reads != 6 {
+		t.Fatalf("outside the group: %d %v after %d reads, want 3 after 6", n, err, reads)
+	}
+}

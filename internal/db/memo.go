@@ -19,17 +19,23 @@ import (
 type memo struct {
 	version int64
 	values  map[any]int64
+	// reads are what Recall read: rows that change rarely (a member's
+	// restrictions and limits) but are read on every real-money round.
+	reads map[any]any
 }
 
 // memoMax bounds the remembered counters; past it the memo starts over.
 const memoMax = 1 << 16
 
-func newMemo() *memo { return &memo{version: -1, values: map[any]int64{}} }
+func newMemo() *memo { return &memo{version: -1, values: map[any]int64{}, reads: map[any]any{}} }
 
 // clear forgets every value; safe on nil.
 func (m *memo) clear() {
 	if m != nil && len(m.values) > 0 {
 		m.values = map[any]int64{}
+	}
+	if m != nil && len(m.reads) > 0 {
+		m.reads = map[any]any{}
 	}
 }
 
@@ -88,4 +94,40 @@ func (d *DB) Add(ctx context.Context, r Returning, key any, delta int64, args []
 	*after = before + delta
 	m.values[key] = *after
 	return nil
+}
+
+// Recall answers what load reads for key. In the group committer's SQLite
+// transactions the answer is remembered and answered again, without a
+// statement, until another connection commits, the writer rolls anything
+// back or a write calls Forget; elsewhere load runs every time. load must
+// only read, and the caller must not change what Recall answers (it is
+// shared). key is a comparable value of a type the caller owns.
+func Recall[T any](ctx context.Context, d *DB, key any, load func(ctx context.Context) (T, error)) (T, error) {
+	st, ok := d.open(ctx)
+	if !ok || st.memo == nil {
+		return load(ctx)
+	}
+	if v, known := st.memo.reads[key]; known {
+		if t, ok := v.(T); ok {
+			return t, nil
+		}
+	}
+	v, err := load(ctx)
+	if err != nil {
+		return v, err
+	}
+	if len(st.memo.reads) >= memoMax {
+		st.memo.reads = map[any]any{}
+	}
+	st.memo.reads[key] = v
+	return v, nil
+}
+
+// Forget makes the group writer forget what it remembers when ctx carries
+// its transaction: a write there of rows Recall may have read. (A write on
+// any other connection is seen by the writer's next batch.)
+func (d *DB) Forget(ctx context.Context) {
+	if st, ok := d.open(ctx); ok && st.memo != nil {
+		st.memo.clear()
+	}
 }

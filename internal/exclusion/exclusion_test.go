@@ -427,3 +427,40 @@ func TestDepositInFlight(t *testing.T) {
 		}
 	})
 }
+
+// TestWriterSeesANewRestriction: on SQLite real-money rounds check on the
+// group committer's writer, which remembers a member's restrictions
+// between batches; a time-out taken meanwhile (on another connection) binds
+// the very next round's check, and its end is judged by the clock, not by
+// what was remembered.
+func TestWriterSeesANewRestriction(t *testing.T) {
+	f := setup(t, dbtest.SQLite(t))
+	g := db.NewGroup(f.d)
+	defer g.Close()
+	ctx := context.Background()
+	id := f.demo.MemberID
+	inWriter := func() error {
+		var checked error
+		if err := g.Tx(ctx, func(ctx context.Context) error { checked = f.svc.Check(ctx, id, exclusion.Bet); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		return checked
+	}
+	for range 2 {
+		if err := inWriter(); err != nil {
+			t.Fatalf("before any restriction: %v", err)
+		}
+	}
+	if _, err := f.svc.Take(ctx, f.demo, exclusion.TakeInput{Kind: exclusion.TimeOut, Days: days(1)}); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if e := apiErr(inWriter()); e == nil || e.Key != "exclusion_timeout_until" {
+			t.Fatalf("after a time-out: %v", e)
+		}
+	}
+	f.clk.Add(24 * time.Hour)
+	if e := apiErr(inWriter()); e == nil || e.Key != "exclusion_until_return" {
+		t.Fatalf("after the time-out's end: %v", e)
+	}
+}

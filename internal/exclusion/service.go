@@ -199,12 +199,30 @@ func (s *Service) holding(ctx context.Context, memberID int64, now int64) ([]row
 			return nil, err
 		}
 	}
-	keys, err := s.keysOf(ctx, memberID)
+	// Every real-money round asks, on SQLite on the only writer: there its
+	// answer is remembered until a restriction, a member's person keys or
+	// anything else is written elsewhere (db.Recall), and filtered by now.
+	all, err := db.Recall(ctx, s.db, personRestrictions(memberID), func(ctx context.Context) ([]row, error) {
+		keys, err := s.keysOf(ctx, memberID)
+		if err != nil {
+			return nil, err
+		}
+		return s.store.all(ctx, keys)
+	})
 	if err != nil {
 		return nil, err
 	}
-	return s.store.holding(ctx, keys, now)
+	out := make([]row, 0, len(all))
+	for _, r := range all {
+		if !r.ClearedAt.Valid || r.ClearedAt.Int64 > now {
+			out = append(out, r)
+		}
+	}
+	return out, nil
 }
+
+// personRestrictions keys a member's restrictions in db.Recall.
+type personRestrictions int64
 
 // Check refuses action while a restriction binds the member: the code is
 // the action's, the message says a time-out or an exclusion and until when.

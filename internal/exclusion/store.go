@@ -134,6 +134,7 @@ func byKeysSQL(n int) string {
 
 // insert stores a new restriction.
 func (s *Store) insert(ctx context.Context, r row) (int64, error) {
+	s.db.Forget(ctx)
 	var id int64
 	err := s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO self_exclusions (site_id, member_id, kind, started_at, ends_at)
 		VALUES ($1, $2, $3, $4, $5) RETURNING id`, r.SiteID, r.MemberID, string(r.Kind), r.StartedAt, r.EndsAt).Scan(&id)
@@ -145,6 +146,7 @@ func (s *Store) insert(ctx context.Context, r row) (int64, error) {
 
 // bind ties a restriction to the person's keys.
 func (s *Store) bind(ctx context.Context, id int64, keys []string) error {
+	s.db.Forget(ctx)
 	for _, k := range keys {
 		if _, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO self_exclusion_keys (person_key, exclusion_id) VALUES ($1, $2)
 			ON CONFLICT (person_key, exclusion_id) DO NOTHING`, k, id); err != nil {
@@ -156,6 +158,7 @@ func (s *Store) bind(ctx context.Context, id int64, keys []string) error {
 
 // askReturn records the ask on ended restrictions not asked yet.
 func (s *Store) askReturn(ctx context.Context, ids []int64, now, cleared int64) error {
+	s.db.Forget(ctx)
 	for _, id := range ids {
 		if _, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE self_exclusions SET return_asked_at = $2, cleared_at = $3
 			WHERE id = $1 AND return_asked_at IS NULL`, id, now, cleared); err != nil {

@@ -231,3 +231,36 @@ func TestDepositLimitUnderParallelDeposits(t *testing.T) {
 		}
 	})
 }
+
+// TestWriterSeesANewLimit: on SQLite real-money rounds check on the group
+// committer's writer, which remembers a member's limits between batches; a
+// wager limit set meanwhile (on another connection) binds the very next
+// bet's check.
+func TestWriterSeesANewLimit(t *testing.T) {
+	d := dbtest.SQLite(t)
+	svc, _, p := service(t, d)
+	g := db.NewGroup(d)
+	defer g.Close()
+	ctx := context.Background()
+	bet := func() error {
+		var checked error
+		if err := g.Tx(ctx, func(ctx context.Context) error {
+			checked = svc.CheckBet(ctx, p.SiteID, p.MemberID, "USD", 2, 5000, 0)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return checked
+	}
+	for range 2 {
+		if err := bet(); err != nil {
+			t.Fatalf("without a limit: %v", err)
+		}
+	}
+	if _, err := set(svc, p, "wager", "day", "10"); err != nil {
+		t.Fatal(err)
+	}
+	if err := bet(); err == nil {
+		t.Fatal("a 50.00 bet passed a new 10.00 daily wager limit")
+	}
+}

@@ -56,7 +56,9 @@ func (s *Store) lock(ctx context.Context, memberID int64, kinds ...Kind) ([]row,
 	var all []row
 	var err error
 	if s.db.SerialWrites() {
-		all, err = s.list(ctx, memberID)
+		// Every real-money round asks: the writer remembers the answer
+		// until a limit or anything else is written elsewhere (db.Recall).
+		all, err = db.Recall(ctx, s.db, memberLimits(memberID), func(ctx context.Context) ([]row, error) { return s.list(ctx, memberID) })
 	} else {
 		all, err = db.Query(ctx, s.db.Q(ctx), `UPDATE player_limits SET updated_at = updated_at
 			WHERE member_id = $1 RETURNING kind, period, amount, pending_amount, pending_at, updated_at`, scanRow, memberID)
@@ -64,7 +66,7 @@ func (s *Store) lock(ctx context.Context, memberID int64, kinds ...Kind) ([]row,
 	if err != nil {
 		return nil, fmt.Errorf("lock limits: %w", err)
 	}
-	out := all[:0]
+	var out []row // all may be shared: never filtered in place
 	for _, r := range all {
 		if slices.Contains(kinds, r.Kind) {
 			out = append(out, r)
@@ -73,8 +75,12 @@ func (s *Store) lock(ctx context.Context, memberID int64, kinds ...Kind) ([]row,
 	return out, nil
 }
 
+// memberLimits keys a member's limits in db.Recall.
+type memberLimits int64
+
 // put writes a limit row as it is.
 func (s *Store) put(ctx context.Context, memberID int64, l row) error {
+	s.db.Forget(ctx)
 	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO player_limits (member_id, kind, period, amount, pending_amount, pending_at, updated_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7)
 		ON CONFLICT (member_id, kind, period) DO UPDATE SET amount = excluded.amount, pending_amount = excluded.pending_amount,
@@ -88,6 +94,7 @@ func (s *Store) put(ctx context.Context, memberID int64, l row) error {
 
 // remove deletes a limit.
 func (s *Store) remove(ctx context.Context, memberID int64, kind Kind, period Period) error {
+	s.db.Forget(ctx)
 	if _, err := s.db.Q(ctx).ExecContext(ctx, `DELETE FROM player_limits WHERE member_id = $1 AND kind = $2 AND period = $3`,
 		memberID, string(kind), string(period)); err != nil {
 		return fmt.Errorf("remove limit: %w", db.MapError(err))
