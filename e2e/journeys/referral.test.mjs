@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifacts, inPage, serverAndBrowser, startServer, viewports } from '../lib/harness.mjs';
-import { CAPTCHA, home, login, operatorApi, rand, textBecomes } from '../lib/site.mjs';
+import { CAPTCHA, closeMemberBulletinAfter, home, login, operatorApi, rand, realtimeJoined, textBecomes } from '../lib/site.mjs';
 
 const ADMIN_KEY = randomBytes(32).toString('hex');
 
@@ -64,8 +64,13 @@ for (const vp of ['desktop', 'mobile']) {
           await friend.getByTestId('captcha-image').waitFor();
           await friend.getByTestId('captcha-input').fill(CAPTCHA);
           await shot(friend, 'register', vp);
-          await friend.getByTestId('reg-submit').click();
-          await friend.getByTestId('member-bar').waitFor();
+          await closeMemberBulletinAfter(friend, async () => {
+            await friend.getByTestId('reg-submit').click();
+            await friend.getByTestId('member-bar').waitFor();
+          });
+          // Spec section 9 logs a member out when no channel is subscribed 2 s after login, which a
+          // crowded machine can miss: the friend then logs in once more.
+          if (!(await realtimeJoined(friend))) await login(friend, account, 'abc12345');
           assert.equal(await friend.getByTestId('member-account').innerText(), account);
 
           // The friend's first deposit: $50.00 through the sandbox gateway.

@@ -123,6 +123,13 @@ func Recall[T any](ctx context.Context, d *DB, key any, load func(ctx context.Co
 	return v, nil
 }
 
+// Remembers reports whether ctx carries the group writer's transaction,
+// where Recall and Add answer from memory what they can.
+func (d *DB) Remembers(ctx context.Context) bool {
+	st, ok := d.open(ctx)
+	return ok && st.memo != nil
+}
+
 // Forget makes the group writer forget what it remembers when ctx carries
 // its transaction: a write there of rows Recall may have read. (A write on
 // any other connection is seen by the writer's next batch.)

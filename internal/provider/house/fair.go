@@ -81,6 +81,7 @@ func (s *Store) ensureSeed(ctx context.Context, owner, clientSeed string, now in
 }
 
 func (s *Store) insertSeed(ctx context.Context, owner, clientSeed string, now int64) error {
+	s.db.Forget(ctx)
 	server, err := randomHex(32)
 	if err != nil {
 		return err
@@ -105,9 +106,7 @@ func (s *Store) insertSeed(ctx context.Context, owner, clientSeed string, now in
 // unseen, so stored rounds use the nonces in order.
 func (s *Store) claimNonce(ctx context.Context, owner string, now int64) (seedRow, uint64, error) {
 	for range 2 {
-		var r seedRow
-		err := s.db.Row(ctx, s.claimSQL, []any{owner}, &r.ID, &r.ServerSeed, &r.Commitment, &r.ClientSeed, &r.NextNonce,
-			&r.CreatedAt, &r.RevealedAt)
+		r, err := s.claim(ctx, owner)
 		if errors.Is(err, sql.ErrNoRows) {
 			// The owner's first round, or the first after a rotation: make
 			// the seed and claim again.
@@ -124,8 +123,38 @@ func (s *Store) claimNonce(ctx context.Context, owner string, now int64) (seedRo
 	return seedRow{}, 0, fmt.Errorf("claim nonce: %w", db.ErrConflict)
 }
 
+// claim takes the next nonce of the owner's active seed; ErrNotFound when
+// there is none. On the SQLite group writer the seed row is remembered
+// (only a rotation or a new client seed changes it, writes that forget)
+// and the nonce counted in memory: the claim is one UPDATE, not the UPDATE
+// and a read of the row.
+func (s *Store) claim(ctx context.Context, owner string) (seedRow, error) {
+	if !s.db.Remembers(ctx) {
+		var r seedRow
+		err := s.db.Row(ctx, s.claimSQL, []any{owner}, &r.ID, &r.ServerSeed, &r.Commitment, &r.ClientSeed, &r.NextNonce,
+			&r.CreatedAt, &r.RevealedAt)
+		return r, err
+	}
+	r, err := db.Recall(ctx, s.db, activeSeed(owner), func(ctx context.Context) (seedRow, error) {
+		var r seedRow
+		err := scanSeed(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+seedColumns+` FROM fair_seeds WHERE owner = $1 AND revealed_at = 0`,
+			owner), &r)
+		return r, db.MapError(err)
+	})
+	if err != nil {
+		return seedRow{}, err
+	}
+	err = s.db.Add(ctx, s.nonceSQL, activeSeed(owner), 1, []any{owner}, &r.NextNonce)
+	return r, err
+}
+
+// activeSeed keys an owner's active seed and its next nonce in the
+// writer's memory.
+type activeSeed string
+
 // setClientSeed changes the active seed's client seed; the nonce runs on.
 func (s *Store) setClientSeed(ctx context.Context, owner, clientSeed string, now int64) (seedRow, error) {
+	s.db.Forget(ctx)
 	if _, err := s.ensureSeed(ctx, owner, clientSeed, now); err != nil {
 		return seedRow{}, err
 	}
@@ -142,6 +171,7 @@ func (s *Store) setClientSeed(ctx context.Context, owner, clientSeed string, now
 // seed, in one transaction. Of two racing rotations one reveals; the other
 // answers the new seed with nothing revealed (revealed.ID == 0).
 func (s *Store) rotate(ctx context.Context, owner string, now int64) (revealed, active seedRow, err error) {
+	s.db.Forget(ctx)
 	if _, err := s.ensureSeed(ctx, owner, "", now); err != nil {
 		return seedRow{}, seedRow{}, err
 	}

@@ -95,7 +95,16 @@ func TestFairRoundsVerify(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		demo, clk := setup(t, d)
-		play := house.NewPlay(inHouse(), house.NewStore(d), demo, nil, clk.Now, house.FairSources{})
+		// As the app runs it: on SQLite the writer remembers the seed and
+		// counts its nonces, and a new client seed or a rotation (on other
+		// connections) must reach the next round.
+		store := house.NewStore(d)
+		if d.Dialect == db.SQLite {
+			g := db.NewGroup(d)
+			t.Cleanup(g.Close)
+			store.WithGroupCommit(g)
+		}
+		play := house.NewPlay(inHouse(), store, demo, nil, clk.Now, house.FairSources{})
 		s, _ := demo.Create(ctx, 1, "gh_keno", "USD", 2)
 		before, err := play.Fair(ctx, s.ID)
 		if err != nil || len(before.Commitment) != 64 || before.ClientSeed == "" || before.NextNonce != 0 {
@@ -107,25 +116,29 @@ func TestFairRoundsVerify(t *testing.T) {
 		if _, err := play.SetClientSeed(ctx, s.ID, ""); code(err) != 400 {
 			t.Fatalf("empty client seed: %v", err)
 		}
+		choices := `{"picks":[5,10,15],"stake":10}`
+		// A round on the first client seed, before it changes.
+		if _, err := play.Play(ctx, s.ID, "first", json.RawMessage(choices)); err != nil {
+			t.Fatal(err)
+		}
 		st, err := play.SetClientSeed(ctx, s.ID, "my-lucky_seed")
-		if err != nil || st.ClientSeed != "my-lucky_seed" || st.Commitment != before.Commitment {
+		if err != nil || st.ClientSeed != "my-lucky_seed" || st.Commitment != before.Commitment || st.NextNonce != 1 {
 			t.Fatalf("set client seed: %+v %v", st, err)
 		}
-		choices := `{"picks":[5,10,15],"stake":10}`
 		for i := range 3 {
 			if _, err := play.Play(ctx, s.ID, fmt.Sprint("r", i), json.RawMessage(choices)); err != nil {
 				t.Fatal(err)
 			}
 		}
 		rounds := history(t, play, s.ID)
-		for i, r := range rounds {
+		for i, r := range rounds[:3] {
 			f := r.Fair
-			if f == nil || f.Commitment != before.Commitment || f.ClientSeed != "my-lucky_seed" || f.Nonce != int64(2-i) || f.ServerSeed != "" {
+			if f == nil || f.Commitment != before.Commitment || f.ClientSeed != "my-lucky_seed" || f.Nonce != int64(3-i) || f.ServerSeed != "" {
 				t.Fatalf("round %d before rotation: %+v", i, f)
 			}
 		}
 		rot, err := play.RotateSeed(ctx, s.ID)
-		if err != nil || rot.Revealed == nil || rot.Revealed.Rounds != 3 || rot.Current.Commitment == before.Commitment ||
+		if err != nil || rot.Revealed == nil || rot.Revealed.Rounds != 4 || rot.Current.Commitment == before.Commitment ||
 			rot.Current.NextNonce != 0 || rot.Current.ClientSeed != "my-lucky_seed" {
 			t.Fatalf("rotate: %+v %v", rot, err)
 		}

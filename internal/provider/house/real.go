@@ -107,6 +107,7 @@ func (p *Provider) LaunchURL(ctx context.Context, l provider.Launch) (string, er
 // Leave closes the member's real-money sessions: their pages can play no
 // more rounds.
 func (p *Provider) Leave(ctx context.Context, pl provider.Player) error {
+	p.store.db.Forget(ctx)
 	_, err := p.store.db.Q(ctx).ExecContext(ctx, `UPDATE house_sessions SET closed_at = $2 WHERE member_id = $1 AND closed_at = 0`,
 		pl.MemberID, p.now().UTC().UnixMicro())
 	if err != nil {
@@ -124,9 +125,19 @@ func (s *Store) playable(ctx context.Context, l Ledger, ps playSession, idHash s
 		err = s.db.Q(ctx).QueryRowContext(ctx, `SELECT balance FROM demo_sessions WHERE id_hash = $1 AND expires_at > $2`,
 			idHash, now).Scan(&balance)
 	} else {
-		var one int
-		err = s.db.Q(ctx).QueryRowContext(ctx, `SELECT 1 FROM house_sessions WHERE id_hash = $1 AND closed_at = 0 AND expires_at > $2`,
-			idHash, now).Scan(&one)
+		// Asked by every round: on the SQLite writer the session's end is
+		// remembered (only a leave changes it, a write that forgets) and
+		// judged against now.
+		var end sessionEnd
+		end, err = db.Recall(ctx, s.db, liveSession(idHash), func(ctx context.Context) (sessionEnd, error) {
+			var e sessionEnd
+			err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT closed_at, expires_at FROM house_sessions WHERE id_hash = $1`, idHash).
+				Scan(&e.closedAt, &e.expiresAt)
+			return e, err
+		})
+		if err == nil && (end.closedAt != 0 || end.expiresAt <= now) {
+			err = sql.ErrNoRows
+		}
 		if err == nil {
 			balance, err = l.Balance(ctx, wallet(ps.memberID), ps.Currency)
 		}
@@ -143,6 +154,13 @@ func (s *Store) playable(ctx context.Context, l Ledger, ps playSession, idHash s
 	}
 	return balance, nil, nil
 }
+
+// sessionEnd is when a real-money session was left (0: not) and when it
+// expires, unix microseconds.
+type sessionEnd struct{ closedAt, expiresAt int64 }
+
+// liveSession keys a session's end in the writer's memory.
+type liveSession string
 
 // realSession is a live real-money session.
 type realSession struct {

@@ -13,7 +13,7 @@ type Store struct {
 	// group, when set, commits real-money rounds in batches (SQLite).
 	group *db.Group
 	// The writes of every round.
-	claimSQL, feedSQL, realRoundSQL, demoRoundSQL, demoBalanceSQL db.Returning
+	claimSQL, nonceSQL, feedSQL, realRoundSQL, demoRoundSQL, demoBalanceSQL db.Returning
 }
 
 // NewStore returns a Store on d.
@@ -21,6 +21,8 @@ func NewStore(d *db.DB) *Store {
 	return &Store{db: d,
 		claimSQL: db.NewReturning(`UPDATE fair_seeds SET next_nonce = next_nonce + 1 WHERE owner = $1 AND revealed_at = 0`,
 			seedColumns, `SELECT `+seedColumns+` FROM fair_seeds WHERE owner = $1 AND revealed_at = 0`),
+		nonceSQL: db.NewReturning(`UPDATE fair_seeds SET next_nonce = next_nonce + 1 WHERE owner = $1 AND revealed_at = 0`,
+			"next_nonce", `SELECT next_nonce FROM fair_seeds WHERE owner = $1 AND revealed_at = 0`),
 		feedSQL: db.NewReturning(`UPDATE house_sessions SET staked = staked + $2 WHERE id_hash = $1`, "staked",
 			`SELECT staked FROM house_sessions WHERE id_hash = $1`),
 		realRoundSQL: db.NewReturning(`INSERT INTO game_rounds (session_hash, request_id, demo, member_id, game_code, game_version,
