@@ -11,22 +11,11 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { startServer, serverAndBrowser, inPage } from '../lib/harness.mjs';
+import { home } from '../lib/site.mjs';
 import { closeGame, inGameWindow, lastRound, minor, PLAY_MONEY, readRulesAndStart, settled, winOf } from '../lib/games.mjs';
 const SLOT = 'gh_slot_fortune';
 const KENO = 'gh_keno';
 const HOUSE_GP = 1; // Gamehall Originals
-
-
-
-
-/** Loads / and closes the pop-up bulletin a fresh session shows first. */
-async function home(page, url) {
-  await page.goto(url + '/');
-  await page.getByTestId('site-header').waitFor();
-  await page.getByTestId('bulletin-popup').waitFor({ state: 'visible' });
-  await page.getByTestId('bulletin-close').click();
-  await page.getByTestId('bulletin-popup').waitFor({ state: 'hidden' });
-}
 
 /**
  * Clicks play on a tile and returns the game page: the modal's iframe on a

@@ -10,6 +10,7 @@ import (
 // wrote (an account's balance, a session's stake): their values after its
 // last write. A counter's write then needs no read of what it left, which
 // is a statement of every ledger line and every round on the only writer.
+// It also keeps rows the writer read that rarely change (Recall).
 //
 // It holds only while nothing else writes: it is cleared when any other
 // connection has committed since the writer's last batch (PRAGMA
@@ -20,7 +21,8 @@ type memo struct {
 	version int64
 	values  map[any]int64
 	// reads are what Recall read: rows that change rarely (a member's
-	// restrictions and limits) but are read on every real-money round.
+	// restrictions and limits, a session's end, a fair seed) but are read
+	// on every real-money round.
 	reads map[any]any
 }
 

@@ -92,7 +92,8 @@ func (s *Store) all(ctx context.Context, keys []string) ([]row, error) {
 // byKeys is the restrictions bound to one of keys and not cleared at now,
 // by id. One statement, a lookup a key joined by UNION ALL: a
 // "person_key IN (...)" list builds a temporary b-tree on SQLite at each
-// call, and holding runs in every real-money round.
+// call, and a real-money round asks whenever the writer does not remember
+// the answer (Service.holding).
 func (s *Store) byKeys(ctx context.Context, keys []string, now int64) ([]row, error) {
 	if len(keys) == 0 {
 		return []row{}, nil

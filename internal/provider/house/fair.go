@@ -62,22 +62,30 @@ func scanSeed(row interface{ Scan(...any) error }, r *seedRow) error {
 // ensureSeed creates the owner's active seed unless it has one (the partial
 // unique index settles a race) and returns the active one.
 func (s *Store) ensureSeed(ctx context.Context, owner, clientSeed string, now int64) (seedRow, error) {
-	var r seedRow
-	err := scanSeed(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+seedColumns+` FROM fair_seeds WHERE owner = $1 AND revealed_at = 0`, owner), &r)
+	r, err := s.activeSeedRow(ctx, owner)
 	if err == nil {
 		return r, nil
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
-		return seedRow{}, fmt.Errorf("fair seed: %w", db.MapError(err))
+		return seedRow{}, fmt.Errorf("fair seed: %w", err)
 	}
 	if err := s.insertSeed(ctx, owner, clientSeed, now); err != nil {
 		return seedRow{}, err
 	}
-	err = scanSeed(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+seedColumns+` FROM fair_seeds WHERE owner = $1 AND revealed_at = 0`, owner), &r)
-	if err != nil {
-		return seedRow{}, fmt.Errorf("fair seed: %w", db.MapError(err))
+	if r, err = s.activeSeedRow(ctx, owner); err != nil {
+		return seedRow{}, fmt.Errorf("fair seed: %w", err)
 	}
 	return r, nil
+}
+
+// activeSeedSQL reads an owner's active (unrevealed) seed.
+const activeSeedSQL = `SELECT ` + seedColumns + ` FROM fair_seeds WHERE owner = $1 AND revealed_at = 0`
+
+// activeSeedRow is the owner's active seed; ErrNotFound when there is none.
+func (s *Store) activeSeedRow(ctx context.Context, owner string) (seedRow, error) {
+	var r seedRow
+	err := scanSeed(s.db.Q(ctx).QueryRowContext(ctx, activeSeedSQL, owner), &r)
+	return r, db.MapError(err)
 }
 
 func (s *Store) insertSeed(ctx context.Context, owner, clientSeed string, now int64) error {
@@ -135,12 +143,7 @@ func (s *Store) claim(ctx context.Context, owner string) (seedRow, error) {
 			&r.CreatedAt, &r.RevealedAt)
 		return r, err
 	}
-	r, err := db.Recall(ctx, s.db, activeSeed(owner), func(ctx context.Context) (seedRow, error) {
-		var r seedRow
-		err := scanSeed(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+seedColumns+` FROM fair_seeds WHERE owner = $1 AND revealed_at = 0`,
-			owner), &r)
-		return r, db.MapError(err)
-	})
+	r, err := db.Recall(ctx, s.db, activeSeed(owner), func(ctx context.Context) (seedRow, error) { return s.activeSeedRow(ctx, owner) })
 	if err != nil {
 		return seedRow{}, err
 	}

@@ -91,20 +91,26 @@ func history(t *testing.T, p *house.Play, id string) []house.Round {
 // TestFairRoundsVerify: a round shows its commitment, client seed and nonce;
 // rotating reveals the seed, which hashes to the commitment and, with the
 // client seed and nonce, replays the stored outcome.
+// appStore is the rounds' store as the app builds it: on SQLite with group
+// commit, where the writer remembers the active seed and counts its nonces.
+func appStore(t *testing.T, d *db.DB) *house.Store {
+	t.Helper()
+	store := house.NewStore(d)
+	if d.Dialect == db.SQLite {
+		g := db.NewGroup(d)
+		t.Cleanup(g.Close)
+		store.WithGroupCommit(g)
+	}
+	return store
+}
+
 func TestFairRoundsVerify(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		demo, clk := setup(t, d)
-		// As the app runs it: on SQLite the writer remembers the seed and
-		// counts its nonces, and a new client seed or a rotation (on other
-		// connections) must reach the next round.
-		store := house.NewStore(d)
-		if d.Dialect == db.SQLite {
-			g := db.NewGroup(d)
-			t.Cleanup(g.Close)
-			store.WithGroupCommit(g)
-		}
-		play := house.NewPlay(inHouse(), store, demo, nil, clk.Now, house.FairSources{})
+		// A new client seed and a rotation (on other connections) must
+		// reach the writer's next round.
+		play := house.NewPlay(inHouse(), appStore(t, d), demo, nil, clk.Now, house.FairSources{})
 		s, _ := demo.Create(ctx, 1, "gh_keno", "USD", 2)
 		before, err := play.Fair(ctx, s.ID)
 		if err != nil || len(before.Commitment) != 64 || before.ClientSeed == "" || before.NextNonce != 0 {
@@ -199,7 +205,7 @@ func TestConcurrentRoundsTakeDistinctNonces(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		demo, clk := setup(t, d)
-		play := house.NewPlay(inHouse(), house.NewStore(d), demo, nil, clk.Now, house.FairSources{})
+		play := house.NewPlay(inHouse(), appStore(t, d), demo, nil, clk.Now, house.FairSources{})
 		s, _ := demo.Create(ctx, 1, "gh_keno", "USD", 2)
 		const n = 30
 		var wg sync.WaitGroup

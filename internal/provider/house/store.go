@@ -16,13 +16,14 @@ type Store struct {
 	claimSQL, nonceSQL, feedSQL, realRoundSQL, demoRoundSQL, demoBalanceSQL db.Returning
 }
 
+// claimNonceSQL takes the next nonce of an owner's active seed.
+const claimNonceSQL = `UPDATE fair_seeds SET next_nonce = next_nonce + 1 WHERE owner = $1 AND revealed_at = 0`
+
 // NewStore returns a Store on d.
 func NewStore(d *db.DB) *Store {
 	return &Store{db: d,
-		claimSQL: db.NewReturning(`UPDATE fair_seeds SET next_nonce = next_nonce + 1 WHERE owner = $1 AND revealed_at = 0`,
-			seedColumns, `SELECT `+seedColumns+` FROM fair_seeds WHERE owner = $1 AND revealed_at = 0`),
-		nonceSQL: db.NewReturning(`UPDATE fair_seeds SET next_nonce = next_nonce + 1 WHERE owner = $1 AND revealed_at = 0`,
-			"next_nonce", `SELECT next_nonce FROM fair_seeds WHERE owner = $1 AND revealed_at = 0`),
+		claimSQL: db.NewReturning(claimNonceSQL, seedColumns, activeSeedSQL),
+		nonceSQL: db.NewReturning(claimNonceSQL, "next_nonce", `SELECT next_nonce FROM fair_seeds WHERE owner = $1 AND revealed_at = 0`),
 		feedSQL: db.NewReturning(`UPDATE house_sessions SET staked = staked + $2 WHERE id_hash = $1`, "staked",
 			`SELECT staked FROM house_sessions WHERE id_hash = $1`),
 		realRoundSQL: db.NewReturning(`INSERT INTO game_rounds (session_hash, request_id, demo, member_id, game_code, game_version,
