@@ -27,7 +27,7 @@ func newPlay(t *testing.T, d *db.DB, seedValue uint64) (*house.Play, *house.Demo
 		defer mu.Unlock()
 		return rng.NewSeq(seq.Uint64())
 	}
-	return house.NewPlay(inHouse(), house.NewStore(d), demo, nil, clk.Now, house.SourceFunc(src)), demo, clk
+	return house.NewPlay(inHouse(), appStore(t, d), demo, nil, clk.Now, house.SourceFunc(src)), demo, clk
 }
 
 func code(err error) int {
@@ -276,7 +276,7 @@ func TestRetryDrawsNothing(t *testing.T) {
 		ctx := context.Background()
 		demo, clk := setup(t, d)
 		src := &countingRNG{seq: rng.NewSeq(3)}
-		play := house.NewPlay(inHouse(), house.NewStore(d), demo, nil, clk.Now, src)
+		play := house.NewPlay(inHouse(), appStore(t, d), demo, nil, clk.Now, src)
 		s, _ := demo.Create(ctx, 1, "gh_baccarat", "USD", 2)
 		first, err := play.Play(ctx, s.ID, "once", json.RawMessage(`{"bets":{"banker":2000}}`))
 		if err != nil {
