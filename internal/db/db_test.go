@@ -260,3 +260,83 @@ func TestPreparedStatements(t *testing.T) {
 		}
 	})
 }
+
+// TestOptimisticUndoesOnlyTheFailedPart: Optimistic commits like Tx. A
+// nested failure its caller carries on past (here a unique violation,
+// which on PostgreSQL aborts a transaction without a savepoint) undoes
+// that part only, through a second run with savepoints; its effects are
+// dropped and the rest's run once. A failure without a nested one rolls
+// back after one run.
+func TestOptimisticUndoesOnlyTheFailedPart(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		insert := func(ctx context.Context, code string) error {
+			_, err := d.Q(ctx).ExecContext(ctx, `INSERT INTO currencies (code, symbol, exponent) VALUES ($1, 'x', 2)`, code)
+			return db.MapError(err)
+		}
+		var runs int
+		var ran []string
+		err := d.Optimistic(ctx, func(ctx context.Context) error {
+			runs++
+			if err := d.Tx(ctx, func(ctx context.Context) error { return insert(ctx, "OA1") }); err != nil {
+				return err
+			}
+			d.AfterCommit(ctx, func() { ran = append(ran, "outer") })
+			err := d.Tx(ctx, func(ctx context.Context) error {
+				d.AfterCommit(ctx, func() { ran = append(ran, "failed") })
+				if err := insert(ctx, "OB1"); err != nil {
+					return err
+				}
+				return insert(ctx, "OA1")
+			})
+			if !errors.Is(err, db.ErrConflict) {
+				return fmt.Errorf("nested conflict: %w", err)
+			}
+			return insert(ctx, "OC1")
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if runs != 2 || strings.Join(ran, ",") != "outer" {
+			t.Fatalf("%d runs, effects %v; want 2 runs and the outer effect once", runs, ran)
+		}
+		for code, want := range map[string]int{"OA1": 1, "OB1": 0, "OC1": 1} {
+			if n := count(t, ctx, d, code); n != want {
+				t.Fatalf("%s: %d rows, want %d", code, n, want)
+			}
+		}
+
+		runs, ran = 0, nil
+		boom := errors.New("boom")
+		err = d.Optimistic(ctx, func(ctx context.Context) error {
+			runs++
+			d.AfterCommit(ctx, func() { ran = append(ran, "never") })
+			if err := d.Tx(ctx, func(ctx context.Context) error { return insert(ctx, "OD1") }); err != nil {
+				return err
+			}
+			return boom
+		})
+		if !errors.Is(err, boom) || runs != 1 || len(ran) != 0 || count(t, ctx, d, "OD1") != 0 {
+			t.Fatalf("failed run: err %v, %d runs, effects %v, OD1 %d", err, runs, ran, count(t, ctx, d, "OD1"))
+		}
+
+		// Inside a transaction it is a nested Tx: its savepoint undoes it alone.
+		err = d.Tx(ctx, func(ctx context.Context) error {
+			if err := insert(ctx, "OE1"); err != nil {
+				return err
+			}
+			if err := d.Optimistic(ctx, func(ctx context.Context) error {
+				if err := insert(ctx, "OF1"); err != nil {
+					return err
+				}
+				return boom
+			}); !errors.Is(err, boom) {
+				return fmt.Errorf("nested optimistic: %w", err)
+			}
+			return nil
+		})
+		if err != nil || count(t, ctx, d, "OE1") != 1 || count(t, ctx, d, "OF1") != 0 {
+			t.Fatalf("nested: %v, OE1 %d, OF1 %d", err, count(t, ctx, d, "OE1"), count(t, ctx, d, "OF1"))
+		}
+	})
+}

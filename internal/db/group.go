@@ -195,8 +195,8 @@ func Gather[T any](first T, queue <-chan T, max int) []T {
 	return batch
 }
 
-// errRetry rolls back an optimistic run of a batch.
-var errRetry = errors.New("group: a work failed in the optimistic run")
+// errRetry rolls back an optimistic run (a group batch, Optimistic).
+var errRetry = errors.New("db: a nested transaction failed in the optimistic run")
 
 // commit runs a batch in one transaction, optimistically and then, if a
 // work failed, with savepoints; every caller is answered once the

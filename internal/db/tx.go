@@ -140,6 +140,36 @@ func (d *DB) Tx(ctx context.Context, fn func(ctx context.Context) error) error {
 	return d.txOn(ctx, nil, fn)
 }
 
+// Optimistic runs fn like Tx, first with no savepoint for the transactions
+// nested in it: each costs two statements, a round trip each on
+// PostgreSQL, and most callers treat a nested failure as their own. When
+// any nested transaction fails, even one whose failure fn carried on past,
+// that run is rolled back and fn runs again as Tx would run it, each nested
+// transaction in its savepoint (the group's batches do the same). fn may
+// therefore run twice and must leave the world alone but through the
+// database and AfterCommit. Inside a transaction it is Tx.
+func (d *DB) Optimistic(ctx context.Context, fn func(ctx context.Context) error) error {
+	if d.InTx(ctx) {
+		return d.Tx(ctx, fn)
+	}
+	var poisoned bool
+	err := d.txOn(ctx, nil, func(ctx context.Context) error {
+		st, _ := d.open(ctx)
+		st.mu.Lock()
+		st.optimistic = true
+		st.mu.Unlock()
+		err := fn(ctx)
+		if poisoned = st.failed(); poisoned {
+			return errRetry
+		}
+		return err
+	})
+	if !poisoned {
+		return err
+	}
+	return d.txOn(ctx, nil, fn)
+}
+
 // txOn runs fn in a new transaction on conn, or on a connection of the
 // pool when conn is nil.
 func (d *DB) txOn(ctx context.Context, conn *sql.Conn, fn func(ctx context.Context) error) error {

@@ -45,7 +45,8 @@ func (s *store) insertTx(ctx context.Context, e Entry, fingerprint string, now i
 }
 
 // postOnce posts e on PostgreSQL in one statement (ledger_post, migration
-// 00031), committed on its own: ids are the accounts of sorted's lines.
+// 00031), in the transaction ctx carries or committed on its own: ids are
+// the accounts of sorted's lines.
 // fresh is false when the key exists (the caller replays it); a debit a
 // member account cannot cover is db.ErrCheck and writes nothing.
 func (s *store) postOnce(ctx context.Context, e Entry, fingerprint string, now int64, ids []int64,

@@ -52,7 +52,7 @@ func (s *Store) commit(ctx context.Context, fn func(ctx context.Context) error) 
 	if s.group != nil {
 		return s.group.Tx(ctx, fn)
 	}
-	return s.db.Tx(ctx, fn)
+	return s.db.Optimistic(ctx, fn)
 }
 
 // SessionRow is one stored demo session.
