@@ -109,7 +109,7 @@ export async function login(page, account, password, { expectQuestion = false } 
 }
 
 async function submitLogin(page, account, password) {
-  await page.getByTestId('open-login').click();
+  await clickPastBulletin(page, page.getByTestId('open-login'));
   await page.getByTestId('login-form').waitFor();
   await page.getByTestId('login-account').fill(account);
   await page.getByTestId('login-password').fill(password);
@@ -129,6 +129,24 @@ async function submitLogin(page, account, password) {
   await page.getByTestId('dv-submit').click();
   await bar.waitFor();
   return question;
+}
+
+/**
+ * Clicks target, closing the visitors' pop-up bulletin first when it opened
+ * over the page: after the 2 s rule's logout the page goes to / and loads the
+ * visitors' bulletins again, at a moment no journey step waits for.
+ */
+async function clickPastBulletin(page, target) {
+  const close = page.getByTestId('bulletin-close');
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await target.click({ timeout: 2000 });
+      return;
+    } catch (e) {
+      if (attempt >= 15) throw e;
+      if (await close.isVisible()) await close.click({ timeout: 2000 }).catch(() => {});
+    }
+  }
 }
 
 /**
