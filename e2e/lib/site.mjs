@@ -43,16 +43,25 @@ export async function closeBulletinAfter(page, action, call = BULLETIN) {
   // out a member whose socket subscribed late on a crowded machine, and the
   // member's pop-up goes with the session (login() then logs in again). A
   // click that waited for a gone button failed the journey after 30 s.
+  if (!(await clickInTries(close, () => close.isVisible()))) return;
+  await close.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Clicks target in short tries (16 of 2 s); after a missed try, onMiss says
+ * whether to try again (false: give up, answering false) and may clear the
+ * way first.
+ */
+async function clickInTries(target, onMiss) {
   for (let attempt = 0; ; attempt++) {
     try {
-      await close.click({ timeout: 2000 });
-      break;
+      await target.click({ timeout: 2000 });
+      return true;
     } catch (e) {
-      if (!(await close.isVisible())) return;
+      if (!(await onMiss())) return false;
       if (attempt >= 15) throw e;
     }
   }
-  await close.waitFor({ state: 'hidden' });
 }
 
 /** Whether the bulletin answer res opens the pop-up (web/src/features/bulletins). */
@@ -138,15 +147,10 @@ async function submitLogin(page, account, password) {
  */
 async function clickPastBulletin(page, target) {
   const close = page.getByTestId('bulletin-close');
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await target.click({ timeout: 2000 });
-      return;
-    } catch (e) {
-      if (attempt >= 15) throw e;
-      if (await close.isVisible()) await close.click({ timeout: 2000 }).catch(() => {});
-    }
-  }
+  await clickInTries(target, async () => {
+    if (await close.isVisible()) await close.click({ timeout: 2000 }).catch(() => {});
+    return true;
+  });
 }
 
 /**
