@@ -72,12 +72,22 @@ func (s *Service) MyCash(ctx context.Context, m Member, providers Providers) (My
 // LayoutState is the wallet's part of the member layout.
 type LayoutState struct {
 	Cash         money.Amount
-	WalletStatus int // 1: the wallet works
+	WalletStatus int
 	NeedBank     bool
 }
 
+// wallet_status, from the member's ledger accounts: whether all the money
+// to spend is in the main wallet, or part of it is still in a provider's
+// wallet (a game holds it, or its recall is pending). The spec names the
+// field only; these are the two states a transfer wallet can be in.
+const (
+	WalletInMain     = 1
+	WalletInProvider = 2
+)
+
 // Layout is the wallet's part of member_common_layout: the main wallet's
-// balance, and whether a bank account must be bound before a deposit.
+// balance, where the member's money is, and whether a bank account must be
+// bound before a deposit.
 func (s *Service) Layout(ctx context.Context, m Member) (LayoutState, error) {
 	exp, err := s.exponent(ctx, m.SiteID, m.Currency)
 	if err != nil {
@@ -87,11 +97,21 @@ func (s *Service) Layout(ctx context.Context, m Member) (LayoutState, error) {
 	if err != nil {
 		return LayoutState{}, err
 	}
+	bal, err := s.ledger.Balances(ctx, m.ID, m.Currency)
+	if err != nil {
+		return LayoutState{}, err
+	}
+	status := WalletInMain
+	for a, b := range bal {
+		if a.Kind == ledger.Provider && b != 0 {
+			status = WalletInProvider
+		}
+	}
 	need, err := s.NeedsBank(ctx, m.SiteID, m.ID, m.Currency)
 	if err != nil {
 		return LayoutState{}, err
 	}
-	return LayoutState{Cash: money.Amount{Minor: main, Exp: exp}, WalletStatus: 1, NeedBank: need}, nil
+	return LayoutState{Cash: money.Amount{Minor: main, Exp: exp}, WalletStatus: status, NeedBank: need}, nil
 }
 
 // Page bounds of the member's lists.

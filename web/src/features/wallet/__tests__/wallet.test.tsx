@@ -126,6 +126,27 @@ describe('wallet screens', () => {
     expect(bodies).toHaveLength(0);
   });
 
+  it.each([
+    ['iOS', 'webkit', { messageHandlers: { postMessage: {} } }],
+    ['Android', 'Android', {}],
+  ])('no purchase event inside the %s app', async (_app, bridge, value) => {
+    const bodies = captureBodies('/fb_tracking');
+    login(loginData);
+    renderApp('/');
+    await screen.findByTestId('member-bar', {}, { timeout: 8000 });
+    const w = window as unknown as Record<string, unknown>;
+    w[bridge] = value;
+    try {
+      await member('deposit_success', { order_no: 'D4', amount: 10, currency: 'USD', deposit_count: 4 });
+    } finally {
+      delete w[bridge];
+    }
+    // Events go out in order: the browser's one arriving alone shows the app's was never sent.
+    await member('deposit_success', { order_no: 'D5', amount: 10, currency: 'USD', deposit_count: 5 });
+    await waitFor(() => expect(bodies).toHaveLength(1), { timeout: 5000 });
+    expect(bodies[0].eventID).toBe('deposit-D5');
+  });
+
   it('quickGame closes the payment helper named by waitingWindow', async () => {
     const close = vi.fn();
     vi.spyOn(window, 'open').mockReturnValue({ closed: false, focus() {}, close, location: { replace() {} } } as unknown as Window);
