@@ -96,7 +96,7 @@ func (s *seeder) money(agentID, memberID int64) {
 		if s.err != nil {
 			return
 		}
-		_, err := l.Post(s.ctx, ledger.Entry{Key: "deposit:" + orderNo, Kind: ledger.Deposit, Currency: "USD", Reference: orderNo,
+		res, err := l.Post(s.ctx, ledger.Entry{Key: "deposit:" + orderNo, Kind: ledger.Deposit, Currency: "USD", Reference: orderNo,
 			Memo: "demo starting balance", Postings: []ledger.Posting{
 				{Account: ledger.Account{Kind: ledger.Clearing, Provider: "sandbox"}, Amount: -amount},
 				{Account: ledger.Account{Kind: ledger.Main, MemberID: id}, Amount: amount}}})
@@ -104,5 +104,7 @@ func (s *seeder) money(agentID, memberID int64) {
 			s.err = fmt.Errorf("seed starting balance: %w", err)
 			return
 		}
+		// As a settled order does: the order names its ledger transaction.
+		s.exec(`UPDATE deposit_orders SET ledger_tx = $2 WHERE order_no = $1`, orderNo, res.TxID)
 	}
 }

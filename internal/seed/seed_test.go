@@ -161,6 +161,13 @@ func TestStartingBalances(t *testing.T) {
 		if err != nil || !r.Clean || r.Transactions != 9 {
 			t.Fatalf("audit after the seed: %+v %v", r, err)
 		}
+		// Each starting balance is a paid order naming its ledger transaction, as a settled deposit does.
+		var orders, linked int
+		if err := d.QueryRowContext(ctx, `SELECT COUNT(*), COUNT(t.id) FROM deposit_orders o
+			LEFT JOIN ledger_transactions t ON t.id = o.ledger_tx AND t.reference = o.order_no AND t.kind = 'deposit'
+			WHERE o.status = 'paid'`).Scan(&orders, &linked); err != nil || orders != 2 || linked != 2 {
+			t.Fatalf("seeded deposit orders: %d, linked to their transaction: %d (%v)", orders, linked, err)
+		}
 	})
 }
 
