@@ -111,13 +111,14 @@ func (s *Service) channel(ctx context.Context, siteID, id int64, currency, direc
 	return c, nil
 }
 
-// checkLimits answers 311/312 for an amount outside the channel's range.
+// checkLimits answers 311/312 for an amount outside the channel's range,
+// naming the amount field and the limit it passed.
 func (c Channel) checkLimits(amount int64, exp int) error {
 	if amount < c.Min {
-		return ErrBelowMin.With(money.Amount{Minor: c.Min, Exp: exp}.String())
+		return ErrBelowMin.With("must be at least " + money.Amount{Minor: c.Min, Exp: exp}.String())
 	}
 	if amount > c.Max {
-		return ErrAboveMax.With(money.Amount{Minor: c.Max, Exp: exp}.String())
+		return ErrAboveMax.With("must be at most " + money.Amount{Minor: c.Max, Exp: exp}.String())
 	}
 	return nil
 }

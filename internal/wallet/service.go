@@ -105,12 +105,12 @@ func NewService(d Deps) *Service {
 
 // Codes of the wallet's own answers (docs/api.md, "Wallet").
 var (
-	ErrChannel           = api.NewError(310, "wallet_channel_not_found")
-	ErrBelowMin          = api.NewError(311, "wallet_amount_below_min")
-	ErrAboveMax          = api.NewError(312, "wallet_amount_above_max")
+	ErrChannel           = fieldError(310, "wallet_channel_not_found", "channel_id")
+	ErrBelowMin          = fieldError(311, "wallet_amount_below_min", "amount")
+	ErrAboveMax          = fieldError(312, "wallet_amount_above_max", "amount")
 	ErrDailyWithdrawals  = api.NewError(313, "wallet_daily_withdrawals")
 	ErrBankRequired      = api.NewError(314, "wallet_bank_account_required")
-	ErrBankNotFound      = api.NewError(315, "wallet_bank_account_not_found")
+	ErrBankNotFound      = fieldError(315, "wallet_bank_account_not_found", "bank_account_id")
 	ErrBankLimit         = api.NewError(316, "wallet_bank_account_limit")
 	ErrHolderMismatch    = api.NewError(317, "wallet_holder_mismatch")
 	ErrAccountNoInvalid  = api.NewError(318, "wallet_account_no_invalid")
@@ -125,6 +125,14 @@ var (
 	ErrBankDuplicate     = api.NewError(327, "wallet_bank_account_bound")
 	ErrDemoMode          = api.NewError(205, "wallet_disabled_demo_mode")
 )
+
+// fieldError is a wallet code about one request field: the answer's
+// message names it (api.Error.Message).
+func fieldError(code int, key, field string) *api.Error {
+	e := api.NewError(code, key)
+	e.Field = field
+	return e
+}
 
 // parseAmount reads an amount field of a request (api.ParseAmount) up to
 // the ledger's cap.

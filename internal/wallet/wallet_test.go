@@ -244,6 +244,15 @@ func code(err error) int {
 	return 0
 }
 
+// field is the request field an API error names.
+func field(err error) string {
+	var e *api.Error
+	if errors.As(err, &e) {
+		return e.Field
+	}
+	return ""
+}
+
 func amount(v string) json.RawMessage { return json.RawMessage(v) }
 
 // deliver posts a callback through the wallet's HTTP handler, as a gateway
@@ -388,16 +397,16 @@ func TestDepositBadInput(t *testing.T) {
 			{"exponent", e.dep, "1e3", 400, "amount"},
 			{"beyond int64", e.dep, "99999999999999999999999", 400, "amount"},
 			{"missing", e.dep, "", 400, "amount"},
-			{"below the minimum", e.dep, "9.99", 311, ""},
-			{"above the maximum", e.dep, "5000.01", 312, ""},
-			{"unknown channel", 999999, "100", 310, ""},
-			{"a withdrawal channel", e.wd, "100", 310, ""},
-			{"another currency's channel", other, "100", 310, ""},
+			{"below the minimum", e.dep, "9.99", 311, "amount"},
+			{"above the maximum", e.dep, "5000.01", 312, "amount"},
+			{"unknown channel", 999999, "100", 310, "channel_id"},
+			{"a withdrawal channel", e.wd, "100", 310, "channel_id"},
+			{"another currency's channel", other, "100", 310, "channel_id"},
 		}
 		for i, c := range cases {
 			_, err := e.svc.Deposit(ctx, e.alice, wallet.DepositInput{ChannelID: c.channel, Amount: amount(c.amount),
 				RequestID: fmt.Sprintf("bad-%d", i)})
-			if code(err) != c.want || (c.field != "" && !strings.Contains(err.Error(), c.field)) {
+			if code(err) != c.want || field(err) != c.field {
 				t.Errorf("%s: %v, want code %d naming %q", c.name, err, c.want, c.field)
 			}
 		}
