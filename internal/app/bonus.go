@@ -18,10 +18,7 @@ const bonusSweepInterval = time.Minute
 // buildBonus wires promotion bonuses: the member's calls, and the expiry
 // sweep. The wallet (built next) asks it at deposit and withdrawal.
 func (a *App) buildBonus(w *wiring, s *sites, m *members, c *catalogue, l *ledger.Ledger, ex *exclusion.Service) *bonus.Service {
-	zone, err := time.LoadLocation(site.DisplayZone)
-	if err != nil {
-		zone = time.FixedZone(site.DisplayZone, -4*3600)
-	}
+	zone := site.Zone()
 	svc := bonus.NewService(bonus.Deps{DB: a.DB, Sites: s.svc, Members: m.svc, Ledger: l, Pages: s.pages, Rounds: c.rounds, Games: c.svc, Now: time.Now, Zone: zone,
 		HouseRef: house.ProviderCode + ":", Restrictions: bonusRestrictions{ex}})
 	bonus.NewHandler(svc).Routes(w.router.With(auth.Required(w.apis)))

@@ -20,10 +20,7 @@ const cashBackInterval = 10 * time.Minute
 // buildCashBack wires the daily cash back: the public check, the member's
 // calls, the member layout's cash_back_status and the job paying yesterday.
 func (a *App) buildCashBack(w *wiring, s *sites, m *members, c *catalogue, l *ledger.Ledger, protect *protection) *cashback.Service {
-	zone, err := time.LoadLocation(site.DisplayZone)
-	if err != nil {
-		zone = time.FixedZone(site.DisplayZone, -4*3600)
-	}
+	zone := site.Zone()
 	svc := cashback.NewService(cashback.Deps{DB: a.DB, Sites: s.svc, Members: m.svc, Ledger: l, Rounds: c.rounds, Games: c.svc,
 		Guard: cashBackGuard{protect.exclusion}, Now: time.Now, Zone: zone, HouseRef: house.ProviderCode + ":"})
 	cashback.NewHandler(svc).Routes(w.router, w.router.With(auth.Required(w.apis)))

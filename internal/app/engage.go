@@ -21,11 +21,7 @@ type engage struct {
 }
 
 func (a *App) buildEngage(w *wiring, s *sites, m *members, mo *money, l *ledger.Ledger, protect *exclusion.Service) *engage {
-	zone, err := time.LoadLocation(site.DisplayZone)
-	if err != nil {
-		// Caracas has kept UTC-4 all year since 2016.
-		zone = time.FixedZone(site.DisplayZone, -4*3600)
-	}
+	zone := site.Zone()
 	e := &engage{
 		inbox: inbox.NewService(a.DB, s.svc, m.svc, m.hub, time.Now).WithQuiet(protect),
 		promo: promo.NewService(promo.Deps{DB: a.DB, Sites: s.svc, Ledger: l, Deposits: deposits{l}, Pub: m.hub,

@@ -32,13 +32,10 @@ func (a *App) buildMoney(w *wiring, s *sites, m *members, c *catalogue, l *ledge
 	box.Routes(w.mux, a.cfg.Dev)
 	a.loops = append(a.loops, box.Run)
 	gateways := []payment.Gateway{box}
+	zone := site.Zone()
 	svc := wallet.NewService(wallet.Deps{DB: a.DB, Ledger: l, Sites: s.svc, Members: m.svc, Pub: m.hub, Gateways: gateways,
-		Providers: c.providers, Limits: protect, Bonuses: bonuses, Now: time.Now, Log: a.log})
+		Providers: c.providers, Limits: protect, Bonuses: bonuses, Now: time.Now, Zone: zone, Log: a.log})
 	c.wallet.svc = svc
-	zone, err := time.LoadLocation(site.DisplayZone)
-	if err != nil {
-		zone = time.UTC
-	}
 	wallet.NewHandler(svc, walletProviders{c.svc}, zone, a.log).Routes(w.router.With(auth.Required(w.apis)), w.mux)
 	m.wallet.svc = svc
 	a.loops = append(a.loops, a.every(a.cfg.ReconcileInterval, "reconcile", svc.Reconcile),

@@ -26,10 +26,7 @@ type referrals struct {
 }
 
 func (a *App) buildReferral(w *wiring, s *sites, m *members, l *ledger.Ledger, ex *exclusion.Service) *referrals {
-	zone, err := time.LoadLocation(site.DisplayZone)
-	if err != nil {
-		zone = time.FixedZone(site.DisplayZone, -4*3600)
-	}
+	zone := site.Zone()
 	lw := &lateWallet{}
 	svc := referral.NewService(referral.Deps{DB: a.DB, Sites: s.svc, Members: m.svc, Wallet: lw, Exclusions: exclusions{ex},
 		Ledger: l, Now: time.Now, Zone: zone})

@@ -170,6 +170,16 @@ type SEO struct {
 // DisplayZone is the site's display time zone (spec section 9).
 const DisplayZone = "America/Caracas"
 
+// Zone is DisplayZone's location; a day of the site's counts and rewards
+// is [00:00, 24:00) there. Without the tz database (a bare container),
+// Caracas's offset stands in: it has kept UTC-4 all year since 2016.
+func Zone() *time.Location {
+	if z, err := time.LoadLocation(DisplayZone); err == nil {
+		return z
+	}
+	return time.FixedZone(DisplayZone, -4*3600)
+}
+
 // Detail is /arks/web/site/detail.
 func (s *Service) Detail(ctx context.Context, siteID int64, lang string) (map[string]EnvConfig, error) {
 	info, err := s.site(ctx, siteID)

@@ -58,6 +58,7 @@ type Service struct {
 	limits    DepositGuard
 	bonuses   Bonuses
 	now       func() time.Time
+	zone      *time.Location
 	log       *slog.Logger
 }
 
@@ -90,17 +91,22 @@ type Deps struct {
 	Limits    DepositGuard // nil: no member limits
 	Bonuses   Bonuses      // nil: no bonuses
 	Now       func() time.Time
+	Zone      *time.Location // the site's zone: a withdrawal channel's day; nil is UTC
 	Log       *slog.Logger
 }
 
 // NewService returns the service.
 func NewService(d Deps) *Service {
+	zone := d.Zone
+	if zone == nil {
+		zone = time.UTC
+	}
 	gws := map[string]payment.Gateway{}
 	for _, g := range d.Gateways {
 		gws[g.Code()] = g
 	}
 	return &Service{db: d.DB, store: &store{db: d.DB}, ledger: d.Ledger, sites: d.Sites, members: d.Members, pub: d.Pub,
-		gateways: gws, providers: d.Providers, limits: d.Limits, bonuses: d.Bonuses, now: d.Now, log: d.Log}
+		gateways: gws, providers: d.Providers, limits: d.Limits, bonuses: d.Bonuses, now: d.Now, zone: zone, log: d.Log}
 }
 
 // Codes of the wallet's own answers (docs/api.md, "Wallet").

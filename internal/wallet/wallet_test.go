@@ -171,7 +171,9 @@ func memberID(t *testing.T, d *db.DB, account string) int64 {
 	return id
 }
 
-func setup(t *testing.T, d *db.DB) *env {
+// setup builds the service over the demo seed with empty wallets; tweaks
+// change its dependencies (a clock, a zone) before it is built.
+func setup(t *testing.T, d *db.DB, tweaks ...func(*wallet.Deps)) *env {
 	t.Helper()
 	ctx := context.Background()
 	if _, err := seed.Demo(ctx, d, time.Now()); err != nil {
@@ -198,10 +200,14 @@ func setup(t *testing.T, d *db.DB) *env {
 	if _, err := d.ExecContext(ctx, `DELETE FROM deposit_orders`); err != nil {
 		t.Fatal(err)
 	}
-	e.svc = wallet.NewService(wallet.Deps{DB: d, Ledger: e.ledger, Sites: site.NewService(site.NewStore(d), false, 0, nil, time.Now),
+	deps := wallet.Deps{DB: d, Ledger: e.ledger, Sites: site.NewService(site.NewStore(d), false, 0, nil, time.Now),
 		Members: &fakeMembers{names: map[int64]string{alice: "Dana Demo", bob: "Alex Agent"}, wrong: map[int64]int{},
 			ids: map[string]int64{seed.DemoMember: alice, seed.DemoAgent: bob}},
-		Gateways: []payment.Gateway{e.gw}, Now: time.Now, Log: slog.New(slog.DiscardHandler)})
+		Gateways: []payment.Gateway{e.gw}, Now: time.Now, Log: slog.New(slog.DiscardHandler)}
+	for _, tweak := range tweaks {
+		tweak(&deps)
+	}
+	e.svc = wallet.NewService(deps)
 	save := func(in wallet.ChannelInput) int64 {
 		c, err := e.svc.SaveChannel(ctx, 1, in)
 		if err != nil {

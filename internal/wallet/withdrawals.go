@@ -131,7 +131,8 @@ func (s *Service) Withdraw(ctx context.Context, m Member, in WithdrawInput) (Wit
 			return err
 		}
 		if c.DailyCount > 0 {
-			day := now.Truncate(24 * time.Hour).UnixMicro()
+			local := now.In(s.zone)
+			day := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, s.zone).UnixMicro()
 			n, err := s.store.withdrawalsSince(ctx, m.ID, c.ID, day)
 			if err != nil {
 				return err
