@@ -157,12 +157,20 @@ func (s *Service) SaveChannel(ctx context.Context, siteID int64, in ChannelInput
 		return Channel{}, api.Bad("gateway", "is not a gateway of this server")
 	case in.Kind == KindBank && in.Direction == DirWithdrawal:
 		return Channel{}, api.Bad("kind", "withdrawals are paid out by a gateway")
-	case in.Name["en_US"] == "" || len(in.Name) > 20:
+	case in.Name["en_US"] == "":
 		return Channel{}, api.Bad("name", "needs an en_US name")
-	case in.Min <= 0 || in.Max < in.Min || in.Max > 1_000_000_000_000_00:
-		return Channel{}, api.Bad("max_amount", "needs 0 < min_amount <= max_amount")
-	case in.FeeBP < 0 || in.FeeBP > 10000 || in.FeeFixed < 0 || in.FeeMax < 0:
-		return Channel{}, api.Bad("fee_bp", "fees must be 0 to 10000 basis points and not negative")
+	case len(in.Name) > 20:
+		return Channel{}, api.Bad("name", "has at most 20 languages")
+	case in.Min <= 0:
+		return Channel{}, api.Bad("min_amount", "must be above 0")
+	case in.Max < in.Min || in.Max > 1_000_000_000_000_00:
+		return Channel{}, api.Bad("max_amount", "needs min_amount <= max_amount <= 100000000000000")
+	case in.FeeBP < 0 || in.FeeBP > 10000:
+		return Channel{}, api.Bad("fee_bp", "must be 0 to 10000 basis points")
+	case in.FeeFixed < 0:
+		return Channel{}, api.Bad("fee_fixed", "must not be negative")
+	case in.FeeMax < 0:
+		return Channel{}, api.Bad("fee_max", "must not be negative")
 	case in.DailyCount < 0 || in.DailyCount > 1000:
 		return Channel{}, api.Bad("daily_count", "must be 0 to 1000")
 	}
