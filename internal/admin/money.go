@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gamehall/internal/api"
 	"gamehall/internal/audit"
@@ -97,7 +98,7 @@ func (s *Service) Review(ctx context.Context, a audit.Actor, siteID int64, order
 	action := "wallet.withdrawal.reject"
 	if approve {
 		action = "wallet.withdrawal.approve"
-	} else if reason == "" || len(reason) > 200 {
+	} else if reason == "" || utf8.RuneCountInString(reason) > 200 {
 		return wallet.WithdrawalOrder{}, api.Bad("reason", "is required to reject (at most 200 characters)")
 	}
 	var out wallet.WithdrawalOrder

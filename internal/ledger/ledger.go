@@ -24,6 +24,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"gamehall/internal/api"
 	"gamehall/internal/db"
@@ -164,7 +165,7 @@ const (
 	MaxAmount = 1_000_000_000_000_00
 	maxKey    = 128
 	maxRef    = 128
-	maxMemo   = 500
+	maxMemo   = 500 // characters: an operator's reason of 200 may be 800 bytes
 )
 
 // Failures the ledger reports with their own codes.
@@ -257,7 +258,7 @@ func (e Entry) validate() ([]Posting, error) {
 		return nil, bad("kind " + string(e.Kind))
 	case len(e.Currency) != 3:
 		return nil, bad("currency")
-	case len(e.Reference) > maxRef || len(e.Memo) > maxMemo:
+	case len(e.Reference) > maxRef || utf8.RuneCountInString(e.Memo) > maxMemo:
 		return nil, bad("reference or memo too long")
 	case len(e.Postings) < 2:
 		return nil, bad("fewer than two postings")
