@@ -9,9 +9,10 @@ import (
 	"gamehall/internal/db"
 )
 
-// TestAuditCommand: gamehall audit is clean on a fresh demo database and
-// exits 1 naming the violation once a balance no longer matches its
-// postings; gamehall admin adjust posts through the ledger.
+// TestAuditCommand: gamehall audit and gamehall admin audit are clean on a
+// fresh demo database and exit 1 naming the violation once a balance no
+// longer matches its postings; gamehall admin adjust posts through the
+// ledger.
 func TestAuditCommand(t *testing.T) {
 	dir := t.TempDir()
 	env := func(string) string { return "" }
@@ -19,9 +20,12 @@ func TestAuditCommand(t *testing.T) {
 	if code := run([]string{"seed", "--data-dir", dir}, env, &out, &errOut); code != 0 {
 		t.Fatalf("seed: %d %s", code, errOut.String())
 	}
-	out.Reset()
-	if code := run([]string{"audit", "--data-dir", dir}, env, &out, &errOut); code != 0 || !strings.Contains(out.String(), "clean") {
-		t.Fatalf("audit on a fresh database: %d %s %s", code, out.String(), errOut.String())
+	audits := [][]string{{"audit", "--data-dir", dir}, {"admin", "--data-dir", dir, "audit"}}
+	for _, args := range audits {
+		out.Reset()
+		if code := run(args, env, &out, &errOut); code != 0 || !strings.Contains(out.String(), "clean") {
+			t.Fatalf("%s on a fresh database: %d %s %s", strings.Join(args, " "), code, out.String(), errOut.String())
+		}
 	}
 	out.Reset()
 	if code := run([]string{"admin", "--data-dir", dir, "adjust", "demo001", "-5", "test", "debit"}, env, &out, &errOut); code != 0 ||
@@ -36,10 +40,13 @@ func TestAuditCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.Close()
-	out.Reset()
-	if code := run([]string{"audit", "--data-dir", dir}, env, &out, &errOut); code != 1 ||
-		!strings.Contains(out.String(), "VIOLATION: balance differs from the sum of its postings") {
-		t.Fatalf("audit of a tampered balance: %d %s", code, out.String())
+	for _, args := range audits {
+		out.Reset()
+		if code := run(args, env, &out, &errOut); code != 1 || strings.Contains(out.String(), "clean") ||
+			!strings.Contains(out.String(), "VIOLATION: balance differs from the sum of its postings") ||
+			!strings.Contains(out.String(), "sum to 1, not zero") {
+			t.Fatalf("%s of a tampered balance: %d %s", strings.Join(args, " "), code, out.String())
+		}
 	}
 }
 
