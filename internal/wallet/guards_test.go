@@ -363,3 +363,36 @@ func TestDepositSuccessEvent(t *testing.T) {
 		}
 	})
 }
+
+// TestWithdrawPasswordLockUnderBurst: 40 parallel withdrawals with wrong
+// passwords, the right one last: at most 5 passwords are checked (4 answer
+// 319, the fifth engages the lock), the rest answer 320, and nothing is
+// held unless the right one was among the checked.
+func TestWithdrawPasswordLockUnderBurst(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := appServer(t, d)
+		wd := seededChannel(t, d, "withdrawal", "gateway")
+		m := login(t, s, seed.DemoMember)
+		acct := m.bind(t, "CHASE", "12345678", "Dana Demo")
+		before := m.cash(t)
+		res := s.Parallel(40, func(i int) (testutil.Response, error) {
+			pw := "0000"
+			if i == 39 {
+				pw = seed.DemoWithdrawPW
+			}
+			body := fmt.Sprintf(`{"channel_id":%d,"bank_account_id":%d,"amount":50,"withdraw_password":%q,"request_id":"burst-%d"}`,
+				wd, acct, pw, i)
+			return s.Try("POST", "/api/member/withdraw", body, "Authorization", "Bearer "+m.token, "X-Forwarded-For", nextAddr())
+		})
+		codes := testutil.Codes(res)
+		if codes[319] > 4 || codes[319]+codes[320]+codes[100] != 40 || codes[100] > 1 {
+			t.Fatalf("codes %v: more than 5 withdrawal passwords checked", codes)
+		}
+		if codes[100] == 1 && res[39].Code != 100 {
+			t.Fatalf("a wrong password withdrew: %v", codes)
+		}
+		if held := int64(codes[100]) * 50_00; m.cash(t) != before-held || m.rows(t, "withdrawal_orders") != codes[100] {
+			t.Fatalf("main %d and %d orders after %v, was %d", m.cash(t), m.rows(t, "withdrawal_orders"), codes, before)
+		}
+	})
+}
