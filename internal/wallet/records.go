@@ -93,10 +93,6 @@ func (s *Service) Layout(ctx context.Context, m Member) (LayoutState, error) {
 	if err != nil {
 		return LayoutState{}, err
 	}
-	main, err := s.ledger.Balance(ctx, ledger.Account{Kind: ledger.Main, MemberID: m.ID}, m.Currency)
-	if err != nil {
-		return LayoutState{}, err
-	}
 	bal, err := s.ledger.Balances(ctx, m.ID, m.Currency)
 	if err != nil {
 		return LayoutState{}, err
@@ -111,6 +107,7 @@ func (s *Service) Layout(ctx context.Context, m Member) (LayoutState, error) {
 	if err != nil {
 		return LayoutState{}, err
 	}
+	main := bal[ledger.Account{Kind: ledger.Main, MemberID: m.ID}]
 	return LayoutState{Cash: money.Amount{Minor: main, Exp: exp}, WalletStatus: status, NeedBank: need}, nil
 }
 
