@@ -55,7 +55,7 @@ func TestOperatorPages(t *testing.T) {
 		if e := s.lastAudit(t); e.Action != "page.create" {
 			t.Fatalf("audit = %+v", e)
 		}
-		res := s.post(t, freshIP(), "/api/arks/web/discount/detail", fmt.Sprintf(`{"site_id":1,"id":%d}`, created.ID), "lang", "vi_VN")
+		res := s.post(t, addrs.Next(), "/api/arks/web/discount/detail", fmt.Sprintf(`{"site_id":1,"id":%d}`, created.ID), "lang", "vi_VN")
 		if res.Code != 100 || !strings.Contains(string(res.Data), "Giới thiệu bạn bè") || !strings.Contains(string(res.Data), "Invite friends") {
 			t.Fatalf("served: %d %s", res.Code, res.Data)
 		}
@@ -66,7 +66,7 @@ func TestOperatorPages(t *testing.T) {
 		if e := s.lastAudit(t); e.Action != "page.delete" {
 			t.Fatalf("audit = %+v", e)
 		}
-		if res := s.post(t, freshIP(), "/api/arks/web/discount/detail", fmt.Sprintf(`{"site_id":1,"id":%d}`, created.ID)); res.Code != 404 {
+		if res := s.post(t, addrs.Next(), "/api/arks/web/discount/detail", fmt.Sprintf(`{"site_id":1,"id":%d}`, created.ID)); res.Code != 404 {
 			t.Fatalf("deleted page answers %d", res.Code)
 		}
 		res = s.admin(t, "GET", "/admin/sites/1/pages/faq", "")
@@ -80,7 +80,7 @@ func TestOperatorFooterFloatAndBanners(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newServer(t, d, key)
 		footer := func() string {
-			return string(s.post(t, freshIP(), "/api/arks/web/footer", `{"site_id":1}`).Data)
+			return string(s.post(t, addrs.Next(), "/api/arks/web/footer", `{"site_id":1}`).Data)
 		}
 		before := footer()
 		s.run(t, []scenario{
@@ -125,16 +125,16 @@ func TestOperatorFooterFloatAndBanners(t *testing.T) {
 		if got := footer(); !strings.Contains(got, `"url":"/main/3"`) || !strings.Contains(got, "Service") {
 			t.Fatalf("footer = %s", got)
 		}
-		if got := string(s.post(t, freshIP(), "/api/arks/web/float", `{"site_id":1}`).Data); !strings.Contains(got, "https://t.me/gamehall_demo") {
+		if got := string(s.post(t, addrs.Next(), "/api/arks/web/float", `{"site_id":1}`).Data); !strings.Contains(got, "https://t.me/gamehall_demo") {
 			t.Fatalf("float = %s", got)
 		}
-		if got := string(s.post(t, freshIP(), "/api/arks/web/web-mobile-footer", `{"site_id":1,"template":"H5_2"}`).Data); !strings.Contains(got, `"title":"Help"`) {
+		if got := string(s.post(t, addrs.Next(), "/api/arks/web/web-mobile-footer", `{"site_id":1,"template":"H5_2"}`).Data); !strings.Contains(got, `"title":"Help"`) {
 			t.Fatalf("mobile footer = %s", got)
 		}
-		if got := string(s.post(t, freshIP(), "/api/arks/web/web-mobile-footer", `{"site_id":1,"template":"H5_3"}`).Data); !strings.Contains(got, `"type":"deposit"`) {
+		if got := string(s.post(t, addrs.Next(), "/api/arks/web/web-mobile-footer", `{"site_id":1,"template":"H5_3"}`).Data); !strings.Contains(got, `"type":"deposit"`) {
 			t.Fatalf("H5_3 keeps the default footer: %s", got)
 		}
-		if got := string(s.post(t, freshIP(), "/api/arks/web/carousel_picture", `{"site_id":1,"use_type":2}`).Data); strings.Count(got, `"id"`) != 1 {
+		if got := string(s.post(t, addrs.Next(), "/api/arks/web/carousel_picture", `{"site_id":1,"use_type":2}`).Data); strings.Count(got, `"id"`) != 1 {
 			t.Fatalf("banners (one published) = %s", got)
 		}
 

@@ -3,9 +3,7 @@ package admin_test
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"sync"
-	"sync/atomic"
 	"testing"
 
 	"gamehall/internal/db"
@@ -50,14 +48,8 @@ func newServer(t *testing.T, d *db.DB, adminKey string, opts ...testutil.Option)
 	return &server{Server: testutil.NewServer(t, d, append(base, opts...)...), log: logs}
 }
 
-var ipSeq atomic.Int32
-
-// freshIP gives each caller its own client address, so per-IP limits only
-// bite where a test wants them to.
-func freshIP() string {
-	n := ipSeq.Add(1)
-	return fmt.Sprintf("10.77.%d.%d", n/256, n%256)
-}
+// addrs gives each caller its own client address.
+var addrs testutil.Addrs
 
 // operatorIP is the address the admin calls come from.
 const operatorIP = "198.51.100.7"

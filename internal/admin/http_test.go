@@ -106,7 +106,7 @@ func (s *server) captcha(t *testing.T, ip string, kind int) string {
 // login answers the code of a login of account (and the token on success).
 func (s *server) login(t *testing.T, account string) (int, string) {
 	t.Helper()
-	ip := freshIP()
+	ip := addrs.Next()
 	res := s.post(t, ip, "/api/login", testutil.JSON(map[string]any{"account": account, "password": seed.DemoPassword,
 		"site_id": 1, "answer": "1234", "captcha_token": s.captcha(t, ip, 1)}))
 	if res.Code != 100 {
@@ -120,7 +120,7 @@ func (s *server) login(t *testing.T, account string) (int, string) {
 // register answers the code of a USD registration with fields changed.
 func (s *server) register(t *testing.T, account string, kv ...string) int {
 	t.Helper()
-	ip := freshIP()
+	ip := addrs.Next()
 	body := map[string]any{"site_id": 1, "member_account": account, "password": "abc12345", "member_currency": "USD",
 		"member_email": account + "@mail.test", "answer": "1234", "member_birthday": "1990-05-17", "captcha_token": s.captcha(t, ip, 2)}
 	for i := 0; i+1 < len(kv); i += 2 {
@@ -150,7 +150,7 @@ func TestOff(t *testing.T) {
 			t.Errorf("%s %s with the API off: http %d code %d, want 404", c.method, c.path, res.HTTP, res.Code)
 		}
 	}
-	if res := s.post(t, freshIP(), "/api/arks/web/site/detail", `{"site_id":1}`); !strings.Contains(string(res.Data), `"demo_mode":false`) {
+	if res := s.post(t, addrs.Next(), "/api/arks/web/site/detail", `{"site_id":1}`); !strings.Contains(string(res.Data), `"demo_mode":false`) {
 		t.Fatalf("detail %s", res.Data)
 	}
 }
@@ -158,7 +158,7 @@ func TestOff(t *testing.T) {
 func TestAuth(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newServer(t, d, key)
-		ip := freshIP()
+		ip := addrs.Next()
 		for _, c := range []struct {
 			name     string
 			headers  []string
@@ -203,7 +203,7 @@ func TestAuth(t *testing.T) {
 func TestAuthRateLimit(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newServer(t, d, key)
-		guesser, other := freshIP(), freshIP()
+		guesser, other := addrs.Next(), addrs.Next()
 		wrong := []string{"Authorization", "Bearer " + strings.Repeat("1", 64), "X-Forwarded-For", guesser}
 		for i := 1; i <= admin.AuthFailures; i++ {
 			if res := s.Do("GET", "/admin/audit-log", "", wrong...); res.HTTP != 401 {
@@ -229,11 +229,11 @@ func TestSiteSettings(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newServer(t, d, key)
 		detail := func(t *testing.T) map[string]any {
-			res := s.post(t, freshIP(), "/api/arks/web/site/detail", `{"site_id":1}`)
+			res := s.post(t, addrs.Next(), "/api/arks/web/site/detail", `{"site_id":1}`)
 			return decode[map[string]map[string]any](t, res.Data)["env_config"]
 		}
 		demoPlay := func(t *testing.T) int {
-			return s.post(t, freshIP(), "/api/demo/play",
+			return s.post(t, addrs.Next(), "/api/demo/play",
 				`{"site_id":1,"currency":"USD","device":0,"gp_id":1,"game_type":2,"game_code":"gh_slot_fortune","house":1}`).Code
 		}
 		if code := demoPlay(t); code != 100 {
@@ -316,7 +316,7 @@ func TestSettingsShowAtOnceThroughCaches(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newServer(t, d, key, func(s *testutil.Setup) { s.ContentCacheTTL = time.Hour })
 		demoMode := func() any {
-			res := s.post(t, freshIP(), "/api/arks/web/site/detail", `{"site_id":1}`)
+			res := s.post(t, addrs.Next(), "/api/arks/web/site/detail", `{"site_id":1}`)
 			return decode[map[string]map[string]any](t, res.Data)["env_config"]["demo_mode"]
 		}
 		if got := demoMode(); got != false {
@@ -328,7 +328,7 @@ func TestSettingsShowAtOnceThroughCaches(t *testing.T) {
 		if got := demoMode(); got != true {
 			t.Fatalf("demo_mode after the change: %v (a cache kept the old answer)", got)
 		}
-		code := s.post(t, freshIP(), "/api/demo/play",
+		code := s.post(t, addrs.Next(), "/api/demo/play",
 			`{"site_id":1,"currency":"USD","device":0,"gp_id":1,"game_type":2,"game_code":"gh_slot_fortune","house":1}`).Code
 		if code != 205 {
 			t.Fatalf("demo play after the change: %d", code)
@@ -340,7 +340,7 @@ func TestRegisterSettings(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newServer(t, d, key)
 		public := func(t *testing.T, currency, name string) map[string]any {
-			res := s.post(t, freshIP(), "/api/arks/web/register-settings", `{"site_id":1}`)
+			res := s.post(t, addrs.Next(), "/api/arks/web/register-settings", `{"site_id":1}`)
 			for _, it := range decode[struct {
 				List []map[string]any `json:"list"`
 			}](t, res.Data).List {
@@ -437,7 +437,7 @@ func TestServiceAgreement(t *testing.T) {
 				body: testutil.JSON(map[string]any{"blocks": []map[string]string{{"title": " Rules ", "content": evil}, {"title": "Privacy", "content": "Plain text < 3"}}}),
 				check: func(t *testing.T, raw json.RawMessage) {
 					s.wantAudit(t, "service_agreement.replace", "language:en_US", path)
-					res := s.post(t, freshIP(), "/api/arks/web/register-settings/service-agreement", `{"site_id":1}`, "lang", "en_US")
+					res := s.post(t, addrs.Next(), "/api/arks/web/register-settings/service-agreement", `{"site_id":1}`, "lang", "en_US")
 					list := decode[struct {
 						List []struct{ Title, Content string }
 					}](t, res.Data).List
@@ -456,7 +456,7 @@ func TestServiceAgreement(t *testing.T) {
 						}
 					}
 					// Another language keeps its own text.
-					res = s.post(t, freshIP(), "/api/arks/web/register-settings/service-agreement", `{"site_id":1}`, "lang", "zh_CN")
+					res = s.post(t, addrs.Next(), "/api/arks/web/register-settings/service-agreement", `{"site_id":1}`, "lang", "zh_CN")
 					if !strings.Contains(string(res.Data), "服务条款") {
 						t.Fatalf("zh_CN agreement %s", res.Data)
 					}
@@ -479,7 +479,7 @@ func TestServiceAgreement(t *testing.T) {
 			{name: "remove a language", method: "PUT", path: "/admin/sites/1/service-agreement/vi_VN", body: `{"blocks":[]}`, wantCode: 100,
 				check: func(t *testing.T, raw json.RawMessage) {
 					// The site default (en_US) shows instead.
-					res := s.post(t, freshIP(), "/api/arks/web/register-settings/service-agreement", `{"site_id":1}`, "lang", "vi_VN")
+					res := s.post(t, addrs.Next(), "/api/arks/web/register-settings/service-agreement", `{"site_id":1}`, "lang", "vi_VN")
 					if !strings.Contains(string(res.Data), "Rules") {
 						t.Fatalf("vi_VN falls back to %s", res.Data)
 					}
@@ -571,7 +571,7 @@ func TestOutbox(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newServer(t, d, key)
 		for _, phone := range []string{"5551110001", "5551110002"} {
-			if res := s.post(t, freshIP(), "/api/register/sms", `{"site_id":1,"currency":"USD","type":"register_member","member_phone":"`+phone+`"}`); res.Code != 100 {
+			if res := s.post(t, addrs.Next(), "/api/register/sms", `{"site_id":1,"currency":"USD","type":"register_member","member_phone":"`+phone+`"}`); res.Code != 100 {
 				t.Fatalf("sms: %d %s", res.Code, res.Message)
 			}
 		}

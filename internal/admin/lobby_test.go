@@ -87,8 +87,8 @@ func TestOperatorAnnouncements(t *testing.T) {
 			t.Fatalf("the new announcement is not served at once: %+v", m)
 		}
 		// display_after_login false: a member's marquee leaves it out.
-		token := s.Login(seed.DemoMember, seed.DemoPassword, "X-Forwarded-For", freshIP())
-		res := s.post(t, freshIP(), "/api/arks/web/announcement/marquee", `{"site_id":1}`, "Authorization", "Bearer "+token)
+		token := s.Login(seed.DemoMember, seed.DemoPassword, "X-Forwarded-For", addrs.Next())
+		res := s.post(t, addrs.Next(), "/api/arks/web/announcement/marquee", `{"site_id":1}`, "Authorization", "Bearer "+token)
 		if res.Code != 100 || strings.Contains(string(res.Data), "Slots pause") {
 			t.Fatalf("member marquee: %d %s", res.Code, res.Data)
 		}

@@ -20,7 +20,7 @@ import (
 // member calls the member API with a token.
 func (s *server) member(t *testing.T, token, path string, body any) testutil.Response {
 	t.Helper()
-	return s.Do("POST", path, testutil.JSON(body), "Authorization", "Bearer "+token, "X-Forwarded-For", freshIP())
+	return s.Do("POST", path, testutil.JSON(body), "Authorization", "Bearer "+token, "X-Forwarded-For", addrs.Next())
 }
 
 // mainCash is the member's main wallet from my_cash.

@@ -27,7 +27,7 @@ func TestMinimumAge(t *testing.T) {
 			delete(body, "member_birthday")
 			return body
 		}
-		if r := register(s, freshIP(), unborn("noage01")); r.Code != 400 || !strings.Contains(r.Message, "member_birthday") {
+		if r := register(s, addrs.Next(), unborn("noage01")); r.Code != 400 || !strings.Contains(r.Message, "member_birthday") {
 			t.Fatalf("by default a birthday is required: %d %s", r.Code, r.Message)
 		}
 		for _, bad := range []string{`{"min_age":-1}`, `{"min_age":100}`, `{"min_age":"18"}`} {
@@ -38,7 +38,7 @@ func TestMinimumAge(t *testing.T) {
 		if r := admin(`{"min_age":0}`); r.Code != 100 {
 			t.Fatalf("unset min_age: %d %s", r.Code, r.Message)
 		}
-		if r := register(s, freshIP(), unborn("noage03")); r.Code != 100 {
+		if r := register(s, addrs.Next(), unborn("noage03")); r.Code != 100 {
 			t.Fatalf("min_age 0, no birthday: %d %s", r.Code, r.Message)
 		}
 		if r := admin(`{"min_age":18}`); r.Code != 100 {
@@ -66,7 +66,7 @@ func TestMinimumAge(t *testing.T) {
 			if c.birthday != "" {
 				body["member_birthday"] = c.birthday
 			}
-			r := register(s, freshIP(), body)
+			r := register(s, addrs.Next(), body)
 			if r.Code != c.code || !strings.Contains(r.Message, c.inMsg) {
 				t.Errorf("%s: %d %q, want %d", c.name, r.Code, r.Message, c.code)
 			}
@@ -78,7 +78,7 @@ func TestMinimumAge(t *testing.T) {
 		if r := admin(`{"min_age":0}`); r.Code != 100 {
 			t.Fatalf("unset min_age: %d %s", r.Code, r.Message)
 		}
-		if r := register(s, freshIP(), unborn("noage02")); r.Code != 100 {
+		if r := register(s, addrs.Next(), unborn("noage02")); r.Code != 100 {
 			t.Fatalf("min_age 0, no birthday: %d %s", r.Code, r.Message)
 		}
 	})

@@ -45,27 +45,27 @@ func TestBadInputNamesTheField(t *testing.T) {
 		}
 
 		t.Run("an empty required field is named", func(t *testing.T) {
-			res := register(s, freshIP(), with(usd("empty001"), "member_email", ""))
+			res := register(s, addrs.Next(), with(usd("empty001"), "member_email", ""))
 			if res.Code != 400 || res.Message != "invalid parameters: member_email: required" {
 				t.Fatalf("code %d %q", res.Code, res.Message)
 			}
-			res = register(s, freshIP(), with(usd(""), "member_email", "x1@mail.test"))
+			res = register(s, addrs.Next(), with(usd(""), "member_email", "x1@mail.test"))
 			if res.Code != 400 || res.Message != "invalid parameters: member_account: required" {
 				t.Fatalf("code %d %q", res.Code, res.Message)
 			}
 		})
 		t.Run("a bad withdrawal password says four digits", func(t *testing.T) {
-			res := register(s, freshIP(), with(usd("wpw00001"), "withdraw_password", "12ab"))
+			res := register(s, addrs.Next(), with(usd("wpw00001"), "withdraw_password", "12ab"))
 			if res.Code != 400 || res.Message != "invalid parameters: withdraw_password: must be four digits" {
 				t.Fatalf("code %d %q", res.Code, res.Message)
 			}
 		})
 		t.Run("a bad contact names its field in the request language", func(t *testing.T) {
-			res := register(s, freshIP(), with(usd("qqbad001"), "member_qq", "a@b"))
+			res := register(s, addrs.Next(), with(usd("qqbad001"), "member_qq", "a@b"))
 			if res.Code != 301 || res.Message != "this contact is not valid: member_qq: letters, digits, underscore, dot and hyphen only" {
 				t.Fatalf("code %d %q", res.Code, res.Message)
 			}
-			h := []string{"X-Forwarded-For", freshIP(), "User-Agent", chrome, "lang", "zh_CN"}
+			h := []string{"X-Forwarded-For", addrs.Next(), "User-Agent", chrome, "lang", "zh_CN"}
 			body := with(usd("qqbad002"), "member_qq", "a@b", "captcha_token", s.Captcha(2, h...))
 			res = s.Post("/api/register", testutil.JSON(body), h...)
 			if res.Code != 301 || strings.Contains(res.Message, "letters") || !strings.Contains(res.Message, "member_qq: ") {

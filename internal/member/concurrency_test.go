@@ -20,7 +20,7 @@ import (
 func loginBodies(s *testutil.Server, n int, account func(i int) string, password func(i int) string) ([]string, [][]string) {
 	bodies, headers := make([]string, n), make([][]string, n)
 	for i := range n {
-		h := []string{"X-Forwarded-For", freshIP(), "User-Agent", chrome}
+		h := []string{"X-Forwarded-For", addrs.Next(), "User-Agent", chrome}
 		bodies[i] = testutil.JSON(map[string]any{"account": account(i), "password": password(i), "site_id": 1,
 			"answer": "1234", "captcha_token": s.Captcha(1, h...)})
 		headers[i] = h
@@ -68,7 +68,7 @@ func TestLoginIPLimitUnderBurst(t *testing.T) {
 		bodies := make([]string, 60)
 		for i := range bodies {
 			bodies[i] = testutil.JSON(map[string]any{"account": fmt.Sprintf("nobody%03d", i), "password": "abc12345",
-				"site_id": 1, "answer": "1234", "captcha_token": s.Captcha(1, "X-Forwarded-For", freshIP())})
+				"site_id": 1, "answer": "1234", "captcha_token": s.Captcha(1, "X-Forwarded-For", addrs.Next())})
 		}
 		res := s.Parallel(60, func(i int) (testutil.Response, error) { return s.Try("POST", "/api/login", bodies[i], h...) })
 		if codes := testutil.Codes(res); codes[101] != 30 || codes[203] != 30 {
@@ -129,7 +129,7 @@ func TestRecoveryLockUnderBurst(t *testing.T) {
 				pw = seed.DemoWithdrawPW
 			}
 			return s.Try("POST", "/api/arks/web/vx/verify", testutil.JSON(map[string]any{"site_id": 1, "account": seed.DemoMember,
-				"withdraw_password": pw, "member_email": "demo@gamehall.test"}), "X-Forwarded-For", freshIP())
+				"withdraw_password": pw, "member_email": "demo@gamehall.test"}), "X-Forwarded-For", addrs.Next())
 		})
 		codes := testutil.Codes(res)
 		if checked := codes[102] + codes[100] + 1; codes[203]+codes[102]+codes[100] != 100 || checked-1 > 5 {
@@ -156,7 +156,7 @@ func TestDoubleValidationUnderBurst(t *testing.T) {
 		ch := pendingLogin(t, away)
 		tokens := make([]string, 30)
 		for i := range tokens {
-			tokens[i] = s.Captcha(1, "X-Forwarded-For", freshIP())
+			tokens[i] = s.Captcha(1, "X-Forwarded-For", addrs.Next())
 		}
 		res := s.Parallel(30, func(i int) (testutil.Response, error) {
 			return s.Try("POST", "/api/login/double_validation", testutil.JSON(map[string]any{"member_login_id": ch.MemberLoginID,
@@ -198,7 +198,7 @@ func TestRegisterSMSResendUnderBurst(t *testing.T) {
 		s := newServer(t, d)
 		res := s.Parallel(15, func(i int) (testutil.Response, error) {
 			return s.Try("POST", "/api/register/sms", testutil.JSON(map[string]any{"site_id": 1, "member_phone": "5553330001",
-				"currency": "USD", "type": "register_member"}), "X-Forwarded-For", freshIP())
+				"currency": "USD", "type": "register_member"}), "X-Forwarded-For", addrs.Next())
 		})
 		if codes := testutil.Codes(res); codes[100] != 1 || codes[102] != 14 {
 			t.Fatalf("codes %v, want one send and 14 answers 102", codes)
@@ -223,7 +223,7 @@ func TestUniqueFieldsUnderBurst(t *testing.T) {
 		burst := func(n int, body func(i int) map[string]any) map[int]int {
 			bodies, headers := make([]string, n), make([][]string, n)
 			for i := range n {
-				headers[i] = []string{"X-Forwarded-For", freshIP(), "User-Agent", chrome}
+				headers[i] = []string{"X-Forwarded-For", addrs.Next(), "User-Agent", chrome}
 				b := body(i)
 				b["captcha_token"] = s.Captcha(2, headers[i]...)
 				bodies[i] = testutil.JSON(b)

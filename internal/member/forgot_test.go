@@ -58,7 +58,7 @@ func TestForgotPasswordSMS(t *testing.T) {
 			return s.Post("/api/forgot_password/sms", testutil.JSON(map[string]any{"site_id": 1, "account": account,
 				"member_phone": phone}), "X-Forwarded-For", ip).Code
 		}
-		ip := freshIP()
+		ip := addrs.Next()
 		for _, c := range []struct {
 			account, phone string
 			want           int
@@ -82,12 +82,12 @@ func TestForgotPasswordSMS(t *testing.T) {
 		}
 		// Again within five minutes: 102, for the match and the mismatches alike.
 		for _, c := range [][2]string{{seed.DemoMember, "5550000002"}, {"nobody99", "5550001111"}, {seed.DemoMember, "5550001112"}} {
-			if got := send(freshIP(), c[0], c[1]); got != 102 {
+			if got := send(addrs.Next(), c[0], c[1]); got != 102 {
 				t.Fatalf("%s %s again: %d, want 102", c[0], c[1], got)
 			}
 		}
 		// The hourly cap per address (20) counts every request: 104.
-		capped := freshIP()
+		capped := addrs.Next()
 		for i := 0; i < 20; i++ {
 			if got := send(capped, "nobody99", fmt.Sprintf("55500020%02d", i)); got != 100 {
 				t.Fatalf("request %d: %d", i, got)
@@ -98,17 +98,17 @@ func TestForgotPasswordSMS(t *testing.T) {
 		}
 		// No credit left: 103, match or not.
 		exec(t, d, `UPDATE sms_credits SET credits = 0`)
-		if got := send(freshIP(), seed.DemoAgent, "5550000001"); got != 103 {
+		if got := send(addrs.Next(), seed.DemoAgent, "5550000001"); got != 103 {
 			t.Fatalf("no credits, match: %d", got)
 		}
-		if got := send(freshIP(), "nobody99", "5550003333"); got != 103 {
+		if got := send(addrs.Next(), "nobody99", "5550003333"); got != 103 {
 			t.Fatalf("no credits, mismatch: %d", got)
 		}
 		if got := s.Post("/api/forgot_password/sms", `{"site_id":9,"account":"demo001","member_phone":"5550000002"}`).Code; got != 404 {
 			t.Fatalf("unknown site: %d", got)
 		}
 		exec(t, d, `UPDATE sites SET demo_mode = TRUE`)
-		if got := send(freshIP(), seed.DemoAgent, "5550000001"); got != 205 {
+		if got := send(addrs.Next(), seed.DemoAgent, "5550000001"); got != 205 {
 			t.Fatalf("demo mode: %d", got)
 		}
 	})
@@ -133,14 +133,14 @@ func TestForgotPasswordReset(t *testing.T) {
 			t.Helper()
 			ageCodes(t, d, phone)
 			if res := s.Post("/api/forgot_password/sms", testutil.JSON(map[string]any{"site_id": 1, "account": seed.DemoMember,
-				"member_phone": phone}), "X-Forwarded-For", freshIP()); res.Code != 100 {
+				"member_phone": phone}), "X-Forwarded-For", addrs.Next()); res.Code != 100 {
 				t.Fatalf("sms: %d", res.Code)
 			}
 			return lastCode(t, s, phone)
 		}
 		reset := func(account, phone, code, password string) int {
 			return s.Post("/api/forgot_password/reset", testutil.JSON(map[string]any{"site_id": 1, "account": account,
-				"member_phone": phone, "code": code, "password": password}), "X-Forwarded-For", freshIP()).Code
+				"member_phone": phone, "code": code, "password": password}), "X-Forwarded-For", addrs.Next()).Code
 		}
 		code := sendCode()
 		wrong := "000000"

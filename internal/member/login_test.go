@@ -290,7 +290,7 @@ func TestDemoModeDisablesLoginRegistrationAndRecovery(t *testing.T) {
 		if res := c.login(seed.DemoMember, seed.DemoPassword); res.Code != 205 {
 			t.Fatalf("login in demo mode: %d", res.Code)
 		}
-		if res := register(s, freshIP(), usd("demo0205")); res.Code != 205 {
+		if res := register(s, addrs.Next(), usd("demo0205")); res.Code != 205 {
 			t.Fatalf("register in demo mode: %d", res.Code)
 		}
 		if res := c.post("/api/arks/web/vx/verify", `{"account":"demo001","withdraw_password":"1234","member_email":"demo@gamehall.test"}`); res.Code != 205 {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -17,14 +16,8 @@ import (
 	"gamehall/internal/testutil"
 )
 
-var ipSeq atomic.Int32
-
-// freshIP gives each registration its own address, so the per-IP limits
-// only bite where a test wants them to.
-func freshIP() string {
-	n := ipSeq.Add(1)
-	return fmt.Sprintf("10.%d.%d.%d", 20+n/65536, (n/256)%256, n%256)
-}
+// addrs gives each registration its own address.
+var addrs testutil.Addrs
 
 // usd is a valid USD registration (of age: sites refuse minors by default);
 // tests change one field.
@@ -57,7 +50,7 @@ func with(base map[string]any, kv ...any) map[string]any {
 func TestRegisterCodes(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newServer(t, d)
-		ok := register(s, freshIP(), with(usd("taken01"), "member_name", "Taken Name"))
+		ok := register(s, addrs.Next(), with(usd("taken01"), "member_name", "Taken Name"))
 		if ok.Code != 100 {
 			t.Fatalf("valid registration: %d %s", ok.Code, ok.Message)
 		}
@@ -117,7 +110,7 @@ func TestRegisterCodes(t *testing.T) {
 			t.Run(c.name, func(t *testing.T) {
 				ip := c.ip
 				if ip == "" {
-					ip = freshIP()
+					ip = addrs.Next()
 				}
 				res := register(s, ip, c.body)
 				if res.Code != c.want {
@@ -128,14 +121,14 @@ func TestRegisterCodes(t *testing.T) {
 		t.Run("recommend closed", func(t *testing.T) {
 			exec(t, d, `UPDATE member_settings SET recommend_enabled = FALSE WHERE site_id = 1`)
 			defer exec(t, d, `UPDATE member_settings SET recommend_enabled = TRUE WHERE site_id = 1`)
-			res := register(s, freshIP(), with(usd("new00107"), "introducer", seed.DemoRecommendCode))
+			res := register(s, addrs.Next(), with(usd("new00107"), "introducer", seed.DemoRecommendCode))
 			if res.Code != 107 {
 				t.Fatalf("code %d", res.Code)
 			}
 		})
 		t.Run("too frequent", func(t *testing.T) {
 			sameMinute(t)
-			ip := freshIP()
+			ip := addrs.Next()
 			for i := 0; i < 3; i++ {
 				register(s, ip, with(usd(fmt.Sprintf("freq%04d", i)), "answer", "0000"))
 			}
@@ -146,7 +139,7 @@ func TestRegisterCodes(t *testing.T) {
 		t.Run("per-ip limit", func(t *testing.T) {
 			exec(t, d, `UPDATE member_settings SET register_per_ip_limit = 2 WHERE site_id = 1`)
 			defer exec(t, d, `UPDATE member_settings SET register_per_ip_limit = 5 WHERE site_id = 1`)
-			ip := freshIP()
+			ip := addrs.Next()
 			for i := 0; i < 2; i++ {
 				if res := register(s, ip, usd(fmt.Sprintf("lim%05d", i))); res.Code != 100 {
 					t.Fatalf("registration %d: %d %s", i, res.Code, res.Message)
@@ -162,7 +155,7 @@ func TestRegisterCodes(t *testing.T) {
 func TestRegisterWithPhoneVerificationAndIntroducers(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newServer(t, d)
-		ip := freshIP()
+		ip := addrs.Next()
 		h := []string{"X-Forwarded-For", ip}
 		body := `{"member_phone":"5557654321","currency":"USD","type":"register_member","site_id":1}`
 		if res := s.Post("/api/register/sms", body, h...); res.Code != 100 {
@@ -183,7 +176,7 @@ func TestRegisterWithPhoneVerificationAndIntroducers(t *testing.T) {
 			t.Fatalf("wrong code: %d, want 113", res.Code)
 		}
 		reg = with(reg, "phone_verify", code, "introducer", seed.DemoRecommendCode)
-		res := register(s, freshIP(), reg)
+		res := register(s, addrs.Next(), reg)
 		if res.Code != 100 {
 			t.Fatalf("register: %d %s", res.Code, res.Message)
 		}
@@ -206,7 +199,7 @@ func TestRegisterWithPhoneVerificationAndIntroducers(t *testing.T) {
 		// The code was spent: with the phone free again (so that uniqueness,
 		// 104, does not answer first), the same code is refused as wrong.
 		exec(t, d, `UPDATE members SET phone = '' WHERE account = 'phone001'`)
-		if res := register(s, freshIP(), with(reg, "member_account", "phone002", "member_email", "p2@mail.test")); res.Code != 113 {
+		if res := register(s, addrs.Next(), with(reg, "member_account", "phone002", "member_email", "p2@mail.test")); res.Code != 113 {
 			t.Fatalf("reused code: %d (%s), want 113", res.Code, res.Message)
 		}
 		var n int
@@ -223,25 +216,25 @@ func TestSMSCodes(t *testing.T) {
 			return s.Post("/api/register/sms", fmt.Sprintf(`{"member_phone":%q,"currency":"USD","type":"register_member","site_id":1}`, phone),
 				"X-Forwarded-For", ip).Code
 		}
-		if c := send("", freshIP()); c != 201 {
+		if c := send("", addrs.Next()); c != 201 {
 			t.Fatalf("blank: %d", c)
 		}
-		if c := send("55-12", freshIP()); c != 99 {
+		if c := send("55-12", addrs.Next()); c != 99 {
 			t.Fatalf("invalid: %d", c)
 		}
-		if c := send("5551110000", freshIP()); c != 100 {
+		if c := send("5551110000", addrs.Next()); c != 100 {
 			t.Fatalf("first: %d", c)
 		}
-		if c := send("5551110000", freshIP()); c != 102 {
+		if c := send("5551110000", addrs.Next()); c != 102 {
 			t.Fatalf("again within five minutes: %d", c)
 		}
 		exec(t, d, `INSERT INTO rate_counters (key, window_start, count) VALUES ('sms:phone:5552220000', $1, 10)`,
 			time.Now().Truncate(24*time.Hour).UnixMicro())
-		if c := send("5552220000", freshIP()); c != 104 {
+		if c := send("5552220000", addrs.Next()); c != 104 {
 			t.Fatalf("daily cap: %d", c)
 		}
 		exec(t, d, `UPDATE sms_credits SET credits = 0`)
-		if c := send("5553330000", freshIP()); c != 103 {
+		if c := send("5553330000", addrs.Next()); c != 103 {
 			t.Fatalf("no credits: %d", c)
 		}
 		var n int
@@ -271,7 +264,7 @@ func TestFieldVerification(t *testing.T) {
 		{`{"member_account":"x","site_id":1,"member_currency":"NGN"}`, 400},
 	}
 	for _, c := range cases {
-		if res := s.Post("/api/register/verification", c.body, "X-Forwarded-For", freshIP()); res.Code != c.want {
+		if res := s.Post("/api/register/verification", c.body, "X-Forwarded-For", addrs.Next()); res.Code != c.want {
 			t.Errorf("%s: code %d (%s), want %d", c.body, res.Code, res.Message, c.want)
 		}
 	}
@@ -342,7 +335,7 @@ func TestRegisterOnAgentDomain(t *testing.T) {
 		s := newServer(t, d)
 		agentID := memberID(t, d, seed.DemoAgent)
 		reg := func(host string, body map[string]any, headers ...string) testutil.Response {
-			ip := freshIP()
+			ip := addrs.Next()
 			h := append([]string{"X-Forwarded-For", ip, "User-Agent", chrome}, headers...)
 			body = with(body, "captcha_token", s.Captcha(2, "X-Forwarded-For", ip))
 			return postHost(t, s, host, "/api/register", body, h...)
@@ -408,7 +401,7 @@ func TestRegisterSMSPhoneRule(t *testing.T) {
 		s := newServer(t, d)
 		send := func(phone, currency string) int {
 			return s.Post("/api/register/sms", testutil.JSON(map[string]any{"member_phone": phone, "currency": currency,
-				"type": "register_member", "site_id": 1}), "X-Forwarded-For", freshIP()).Code
+				"type": "register_member", "site_id": 1}), "X-Forwarded-For", addrs.Next()).Code
 		}
 		for _, c := range []struct {
 			phone, currency string

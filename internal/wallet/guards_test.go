@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -22,14 +21,8 @@ import (
 
 const operatorKey = "wallet-test-operator-key"
 
-var addrSeq atomic.Int32
-
-// nextAddr is a fresh client address, so per-address limits stay out of
-// the way.
-func nextAddr() string {
-	n := addrSeq.Add(1)
-	return fmt.Sprintf("10.88.%d.%d", n/256, n%256)
-}
+// addrs gives each call its own client address.
+var addrs testutil.Addrs
 
 func appServer(t *testing.T, d *db.DB) *testutil.Server {
 	t.Helper()
@@ -45,13 +38,13 @@ type caller struct {
 
 func login(t *testing.T, s *testutil.Server, account string) caller {
 	t.Helper()
-	return caller{s: s, token: s.Login(account, seed.DemoPassword, "X-Forwarded-For", nextAddr()), id: memberID(t, s.App.DB, account)}
+	return caller{s: s, token: s.Login(account, seed.DemoPassword, "X-Forwarded-For", addrs.Next()), id: memberID(t, s.App.DB, account)}
 }
 
 // post calls a member API with a raw JSON body.
 func (c caller) post(path, body string) testutil.Response {
 	c.s.T().Helper()
-	return c.s.Post(path, body, "Authorization", "Bearer "+c.token, "X-Forwarded-For", nextAddr())
+	return c.s.Post(path, body, "Authorization", "Bearer "+c.token, "X-Forwarded-For", addrs.Next())
 }
 
 // bind binds a bank account and returns its id.
@@ -210,7 +203,7 @@ func TestWithdrawPasswordSharesTheLock(t *testing.T) {
 		wd := seededChannel(t, d, "withdrawal", "gateway")
 		recover := func(account, email string) int {
 			return s.Post("/api/arks/web/vx/verify", testutil.JSON(map[string]any{"site_id": 1, "account": account,
-				"withdraw_password": seed.DemoWithdrawPW, "member_email": email}), "X-Forwarded-For", nextAddr()).Code
+				"withdraw_password": seed.DemoWithdrawPW, "member_email": email}), "X-Forwarded-For", addrs.Next()).Code
 		}
 
 		m := login(t, s, seed.DemoMember)
@@ -382,7 +375,7 @@ func TestWithdrawPasswordLockUnderBurst(t *testing.T) {
 			}
 			body := fmt.Sprintf(`{"channel_id":%d,"bank_account_id":%d,"amount":50,"withdraw_password":%q,"request_id":"burst-%d"}`,
 				wd, acct, pw, i)
-			return s.Try("POST", "/api/member/withdraw", body, "Authorization", "Bearer "+m.token, "X-Forwarded-For", nextAddr())
+			return s.Try("POST", "/api/member/withdraw", body, "Authorization", "Bearer "+m.token, "X-Forwarded-For", addrs.Next())
 		})
 		codes := testutil.Codes(res)
 		if codes[319] > 4 || codes[319]+codes[320]+codes[100] != 40 || codes[100] > 1 {
